@@ -1,0 +1,24 @@
+# SPDX-FileCopyrightText: 2026 coalesce authors
+# SPDX-License-Identifier: Apache-2.0
+# coalesce_add_doctest(<target> SOURCES <files> [LIBRARIES <libs>] [GPU])
+# A doctest executable with the shared main; each test case becomes a CTest test, labelled by its
+# doctest TEST_SUITE ("unit", "gpu", ...). GPU executables use a main that exits with 77 (CTest's skip
+# code) when no CUDA device is present, so a machine without a GPU shows them as skipped.
+find_package(doctest CONFIG REQUIRED)
+include(doctest)
+
+function(coalesce_add_doctest target)
+  cmake_parse_arguments(arg "GPU" "" "SOURCES;LIBRARIES" ${ARGN})
+  if(arg_GPU)
+    set(main "${PROJECT_SOURCE_DIR}/tests/support/gpu_main.cpp")
+  else()
+    set(main "${PROJECT_SOURCE_DIR}/tests/support/doctest_main.cpp")
+  endif()
+  add_executable(${target} ${arg_SOURCES} ${main})
+  target_include_directories(${target} PRIVATE "${PROJECT_SOURCE_DIR}/tests/support")
+  target_link_libraries(${target} PRIVATE coalesce::coalesce doctest::doctest coalesce_warnings ${arg_LIBRARIES})
+  if(arg_GPU)
+    target_link_libraries(${target} PRIVATE CUDA::cudart)
+  endif()
+  doctest_discover_tests(${target} ADD_LABELS 1 PROPERTIES SKIP_RETURN_CODE 77)
+endfunction()

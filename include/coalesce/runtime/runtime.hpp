@@ -1,0 +1,116 @@
+// SPDX-FileCopyrightText: 2026 coalesce authors
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+// The runtime builds layouts from the user's arrays (upload), moves between layouts (relayout, copy)
+// and writes results back into the user's arrays (download). It runs on a CUDA device when the library
+// was built with CUDA and a device is present, else on the host backend (OpenMP), and says which.
+//
+// Every call checks its inputs before it touches memory: on an error (a typed coalesce::error naming
+// the bad value) nothing is leaked and the destination is untouched. Calls are synchronous.
+
+#include <coalesce/core/descriptor.hpp>
+#include <coalesce/core/error.hpp>
+#include <coalesce/layout/spec.hpp>
+#include <coalesce/runtime/array.hpp>
+
+#include <cstddef>
+#include <string>
+#include <type_traits>
+
+namespace coalesce {
+
+enum class backend { cuda, host };
+
+inline const char* to_string(backend b) noexcept { return b == backend::cuda ? "cuda" : "host"; }
+
+// A vector set with its element type erased: what the byte-level implementation works on.
+struct raw_vectors {
+  const void* data = nullptr;
+  std::size_t n = 0, m = 0, pitch = 0;
+  memory_space space = memory_space::host;
+  std::size_t elem = 0;  // sizeof(T)
+};
+
+class runtime {
+ public:
+  // CUDA device 0 if the library has CUDA and a device is present, else the host backend.
+  runtime();
+  // Forces a backend; backend::cuda throws no_device when there is none (or the library lacks CUDA).
+  explicit runtime(backend which, int device = 0);
+
+  backend kind() const noexcept { return backend_; }
+  // Where this runtime's arrays live.
+  memory_space space() const noexcept { return backend_ == backend::cuda ? memory_space::device : memory_space::host; }
+  // "cuda: NVIDIA H200 (sm_90, 132 SMs, 139.8 GiB), device 0" or "host: OpenMP, 16 threads".
+  const std::string& description() const noexcept { return description_; }
+  // True when the library was built with CUDA and at least one device is present.
+  static bool cuda_available() noexcept;
+
+  // n vectors of m components in `spec`; the contents are unspecified.
+  template <class T>
+  array<T> allocate(std::size_t n, std::size_t m, layout_spec spec) const {
+    static_assert(is_movable_element_v<T>, "coalesce: T must be trivially copyable and 1, 2, 4, 8 or 16 bytes");
+    array_layout layout;
+    buffer memory = allocate_raw(n, m, spec, sizeof(T), "allocate", layout);
+    return array<T>(std::move(memory), layout);
+  }
+
+  // The user's vectors (host or device memory, any row pitch) in `spec`; padding holds `fill`.
+  template <class T>
+  array<std::remove_const_t<T>> upload(const vector_set<T>& src, layout_spec spec,
+                                       const std::remove_const_t<T>& fill = {}) const {
+    using U = std::remove_const_t<T>;
+    const raw_vectors raw = erase(src);
+    check_source(raw, "upload");
+    array<U> dst = allocate<U>(src.n, src.m, spec);
+    upload_raw(raw, dst.data(), dst.layout(), &fill);
+    return dst;
+  }
+
+  // The same vectors in another layout (in this runtime's memory); padding holds `fill`.
+  template <class T>
+  array<T> relayout(const array<T>& src, layout_spec spec, const T& fill = {}) const {
+    array<T> dst = allocate<T>(src.n(), src.m(), spec);
+    copy(src, dst, fill);
+    return dst;
+  }
+
+  // Copies src into dst, whatever their layouts and memory; both must hold n x m vectors.
+  template <class T>
+  void copy(const array<T>& src, array<T>& dst, const T& fill = {}) const {
+    copy_raw(src.data(), src.layout(), src.space(), dst.data(), dst.layout(), dst.space(), sizeof(T), &fill,
+             "copy");
+  }
+
+  // Writes the vectors back into the user's array (host or device, any row pitch). Only the n x m
+  // elements are written; the user's row padding is left alone.
+  template <class T>
+  void download(const array<T>& src, const vector_set<T>& dst) const {
+    static_assert(!std::is_const_v<T>, "coalesce::download: the destination must be writable");
+    download_raw(src.data(), src.layout(), src.space(), erase(dst), "download");
+  }
+
+  // Waits for all work of this runtime (the calls above already do).
+  void synchronize() const;
+
+ private:
+  template <class T>
+  static raw_vectors erase(const vector_set<T>& s) noexcept {
+    return {s.data, s.n, s.m, s.pitch, s.space, sizeof(T)};
+  }
+  buffer allocate_raw(std::size_t n, std::size_t m, layout_spec spec, std::size_t elem, const std::string& call,
+                      array_layout& layout) const;
+  void check_source(const raw_vectors& src, const std::string& call) const;
+  void upload_raw(const raw_vectors& src, void* dst, const array_layout& dst_layout, const void* fill) const;
+  void copy_raw(const void* src, const array_layout& src_layout, memory_space src_space, void* dst,
+                const array_layout& dst_layout, memory_space dst_space, std::size_t elem, const void* fill,
+                const std::string& call) const;
+  void download_raw(const void* src, const array_layout& src_layout, memory_space src_space, const raw_vectors& dst,
+                    const std::string& call) const;
+
+  backend backend_ = backend::host;
+  int device_ = -1;
+  std::string description_;
+};
+
+}  // namespace coalesce

@@ -1,0 +1,25 @@
+// SPDX-FileCopyrightText: 2026 coalesce authors
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+// CUDA errors become coalesce::cuda_error, naming the call, what it did and the error.
+
+#include <coalesce/core/error.hpp>
+
+#include <cuda_runtime.h>
+
+#include <string>
+
+namespace coalesce::detail {
+
+[[noreturn]] inline void throw_cuda(cudaError_t err, const std::string& call, const std::string& what) {
+  cudaGetLastError();  // clears a non-sticky error so later calls start clean
+  const errc code = err == cudaErrorMemoryAllocation ? errc::out_of_memory : errc::cuda;
+  throw cuda_error(code, call, static_cast<int>(err), cudaGetErrorName(err),
+                   what + " failed: " + cudaGetErrorString(err));
+}
+
+inline void check_cuda(cudaError_t err, const std::string& call, const std::string& what) {
+  if (err != cudaSuccess) throw_cuda(err, call, what);
+}
+
+}  // namespace coalesce::detail

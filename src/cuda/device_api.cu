@@ -1,0 +1,75 @@
+// SPDX-FileCopyrightText: 2026 coalesce authors
+// SPDX-License-Identifier: Apache-2.0
+#include "../device_api.hpp"
+#include "cuda_check.hpp"
+
+#include <cstdio>
+#include <string>
+
+namespace coalesce::detail {
+
+int device_count() noexcept {
+  int count = 0;
+  if (cudaGetDeviceCount(&count) != cudaSuccess) {
+    cudaGetLastError();
+    return 0;
+  }
+  return count;
+}
+
+void use_device(int device, const std::string& call) {
+  check_cuda(cudaSetDevice(device), call, "cudaSetDevice(" + std::to_string(device) + ")");
+}
+
+std::string device_description(int device) {
+  cudaDeviceProp prop{};
+  check_cuda(cudaGetDeviceProperties(&prop, device), "runtime", "cudaGetDeviceProperties");
+  char text[256];
+  std::snprintf(text, sizeof text, "%s (sm_%d%d, %d SMs, %.1f GiB)", prop.name, prop.major, prop.minor,
+                prop.multiProcessorCount, double(prop.totalGlobalMem) / double(1ull << 30));
+  return text;
+}
+
+void* device_malloc(std::size_t bytes, const std::string& call) {
+  void* p = nullptr;
+  check_cuda(cudaMalloc(&p, bytes), call, "cudaMalloc(" + std::to_string(bytes) + " bytes)");
+  return p;
+}
+
+void* device_malloc_pitch(std::size_t width_bytes, std::size_t height, std::size_t* pitch_bytes,
+                          const std::string& call) {
+  void* p = nullptr;
+  check_cuda(cudaMallocPitch(&p, pitch_bytes, width_bytes, height), call,
+             "cudaMallocPitch(" + std::to_string(height) + " rows of " + std::to_string(width_bytes) + " bytes)");
+  return p;
+}
+
+void device_free(void* p) noexcept { cudaFree(p); }
+
+namespace {
+cudaPointerAttributes attributes(const void* p) {
+  cudaPointerAttributes attr{};
+  if (cudaPointerGetAttributes(&attr, p) != cudaSuccess) {
+    cudaGetLastError();
+    attr.type = cudaMemoryTypeUnregistered;
+  }
+  return attr;
+}
+}  // namespace
+
+bool is_device_pointer(const void* p) {
+  const cudaMemoryType type = attributes(p).type;
+  return type == cudaMemoryTypeDevice || type == cudaMemoryTypeManaged;
+}
+
+bool is_device_only_pointer(const void* p) { return attributes(p).type == cudaMemoryTypeDevice; }
+
+void copy_2d(void* dst, std::size_t dst_pitch, const void* src, std::size_t src_pitch, std::size_t width_bytes,
+             std::size_t height, const std::string& call) {
+  check_cuda(cudaMemcpy2D(dst, dst_pitch, src, src_pitch, width_bytes, height, cudaMemcpyDefault), call,
+             "cudaMemcpy2D(" + std::to_string(height) + " rows of " + std::to_string(width_bytes) + " bytes)");
+}
+
+void synchronize(const std::string& call) { check_cuda(cudaDeviceSynchronize(), call, "cudaDeviceSynchronize"); }
+
+}  // namespace coalesce::detail

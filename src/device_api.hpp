@@ -1,0 +1,40 @@
+// SPDX-FileCopyrightText: 2026 coalesce authors
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+// The CUDA side of the runtime, behind plain C++ declarations: src/cuda/*.cu implements it, and
+// src/no_cuda.cpp when the library is built without CUDA (each call then throws no_device).
+
+#include <coalesce/layout/spec.hpp>
+
+#include <cstddef>
+#include <string>
+
+namespace coalesce::detail {
+
+int device_count() noexcept;  // 0 without CUDA, without a device, or when the driver fails
+void use_device(int device, const std::string& call);
+std::string device_description(int device);
+
+void* device_malloc(std::size_t bytes, const std::string& call);
+// Rows of width_bytes, each aligned; *pitch_bytes receives the row pitch.
+void* device_malloc_pitch(std::size_t width_bytes, std::size_t height, std::size_t* pitch_bytes,
+                          const std::string& call);
+void device_free(void* p) noexcept;
+
+// True when p is device (or managed) memory that kernels can read; false for host memory.
+bool is_device_pointer(const void* p);
+// True when p is device memory the host cannot read (cudaMemoryTypeDevice).
+bool is_device_only_pointer(const void* p);
+
+// Copies `height` rows of `width_bytes` between any memories (cudaMemcpy2D, cudaMemcpyDefault).
+void copy_2d(void* dst, std::size_t dst_pitch, const void* src, std::size_t src_pitch, std::size_t width_bytes,
+             std::size_t height, const std::string& call);
+
+// Device to device: every element of src into dst's layout. Padding of dst gets *fill, or is left
+// alone when fill is null. elem is the element size (1, 2, 4, 8 or 16 bytes).
+void relayout_device(const void* src, const array_layout& src_layout, void* dst, const array_layout& dst_layout,
+                     std::size_t elem, const void* fill, const std::string& call);
+
+void synchronize(const std::string& call);
+
+}  // namespace coalesce::detail

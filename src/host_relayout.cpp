@@ -1,0 +1,38 @@
+// SPDX-FileCopyrightText: 2026 coalesce authors
+// SPDX-License-Identifier: Apache-2.0
+#include "host_relayout.hpp"
+
+#include "relayout_one.hpp"
+
+#include <coalesce/build_config.hpp>
+
+#include <cstdint>
+
+#if COALESCE_WITH_OPENMP
+#define COALESCE_OMP_PARALLEL_FOR _Pragma("omp parallel for schedule(static)")
+#else
+#define COALESCE_OMP_PARALLEL_FOR
+#endif
+
+namespace coalesce::detail {
+
+void relayout_host(const void* src, const array_layout& src_layout, void* dst, const array_layout& dst_layout,
+                   std::size_t elem, const void* fill, const std::string& call) {
+  with_word(elem, call, [&](auto word) {
+    using W = decltype(word);
+    const W* s = static_cast<const W*>(src);
+    W* d = static_cast<W*>(dst);
+    const bool write_padding = fill != nullptr;
+    const W fill_word = write_padding ? *static_cast<const W*>(fill) : W{};
+    visit_mapping(src_layout, [&](auto src_map) {
+      visit_mapping(dst_layout, [&](auto dst_map) {
+        const auto span = static_cast<std::int64_t>(dst_map.required_span_size());
+        COALESCE_OMP_PARALLEL_FOR
+        for (std::int64_t o = 0; o < span; ++o)
+          relayout_one(s, src_map, d, dst_map, static_cast<std::size_t>(o), write_padding, fill_word);
+      });
+    });
+  });
+}
+
+}  // namespace coalesce::detail

@@ -1,0 +1,32 @@
+// SPDX-FileCopyrightText: 2026 coalesce authors
+// SPDX-License-Identifier: Apache-2.0
+// The device API of a library built without CUDA: no devices, and every device call throws no_device.
+#include <coalesce/core/error.hpp>
+
+#include "device_api.hpp"
+
+namespace coalesce::detail {
+namespace {
+[[noreturn]] void no_cuda(const std::string& call) {
+  fail(errc::no_device, call, "coalesce was built without CUDA");
+}
+}  // namespace
+
+int device_count() noexcept { return 0; }
+void use_device(int, const std::string& call) { no_cuda(call); }
+std::string device_description(int) { return "none (built without CUDA)"; }
+void* device_malloc(std::size_t, const std::string& call) { no_cuda(call); }
+void* device_malloc_pitch(std::size_t, std::size_t, std::size_t*, const std::string& call) { no_cuda(call); }
+void device_free(void*) noexcept {}
+bool is_device_pointer(const void*) { return false; }
+bool is_device_only_pointer(const void*) { return false; }
+void copy_2d(void*, std::size_t, const void*, std::size_t, std::size_t, std::size_t, const std::string& call) {
+  no_cuda(call);
+}
+void relayout_device(const void*, const array_layout&, void*, const array_layout&, std::size_t, const void*,
+                     const std::string& call) {
+  no_cuda(call);
+}
+void synchronize(const std::string&) {}
+
+}  // namespace coalesce::detail

@@ -1,0 +1,144 @@
+// SPDX-FileCopyrightText: 2026 coalesce authors
+// SPDX-License-Identifier: Apache-2.0
+#include <coalesce/build_config.hpp>
+#include <coalesce/runtime/runtime.hpp>
+
+#include "device_api.hpp"
+#include "host_relayout.hpp"
+
+#include <sstream>
+#include <string>
+
+#if COALESCE_WITH_OPENMP
+#include <omp.h>
+#endif
+
+namespace coalesce {
+namespace {
+
+std::string host_description() {
+#if COALESCE_WITH_OPENMP
+  return "host: OpenMP, " + std::to_string(omp_get_max_threads()) + " threads";
+#else
+  return "host: serial (built without OpenMP)";
+#endif
+}
+
+std::string pointer_text(const void* p) {
+  std::ostringstream os;
+  os << p;
+  return os.str();
+}
+
+// The user's vectors as a layout: row_major with their pitch.
+array_layout user_layout(const raw_vectors& v) { return {layout_kind::row_major, v.n, v.m, v.pitch, 0}; }
+
+// Copies a layout's data between memories (the padding of row_major and col_major is skipped).
+void copy_layout(void* dst, const void* src, const array_layout& l, std::size_t elem, const std::string& call) {
+  switch (l.kind) {
+    case layout_kind::row_major: detail::copy_2d(dst, l.pitch * elem, src, l.pitch * elem, l.m * elem, l.n, call); return;
+    case layout_kind::col_major: detail::copy_2d(dst, l.pitch * elem, src, l.pitch * elem, l.n * elem, l.m, call); return;
+    case layout_kind::blocked: break;
+  }
+  const std::size_t bytes = l.span() * elem;
+  detail::copy_2d(dst, bytes, src, bytes, bytes, 1, call);
+}
+
+}  // namespace
+
+runtime::runtime() : runtime(detail::device_count() > 0 ? backend::cuda : backend::host) {}
+
+runtime::runtime(backend which, int device) : backend_(which) {
+  if (which == backend::host) {
+    description_ = host_description();
+    return;
+  }
+  if (!COALESCE_WITH_CUDA) fail(errc::no_device, "runtime", "backend::cuda requested, but coalesce was built without CUDA");
+  const int count = detail::device_count();
+  if (device < 0 || device >= count)
+    fail(errc::no_device, "runtime",
+         "CUDA device " + std::to_string(device) + " requested, but " + std::to_string(count) + " present");
+  detail::use_device(device, "runtime");
+  device_ = device;
+  description_ = "cuda: " + detail::device_description(device) + ", device " + std::to_string(device);
+}
+
+bool runtime::cuda_available() noexcept { return detail::device_count() > 0; }
+
+void runtime::synchronize() const {
+  if (backend_ == backend::cuda) detail::synchronize("synchronize");
+}
+
+buffer runtime::allocate_raw(std::size_t n, std::size_t m, layout_spec spec, std::size_t elem, const std::string& call,
+                             array_layout& layout) const {
+  array_layout l{spec.kind, n, m, spec.kind == layout_kind::col_major ? n : m, spec.block};
+  const std::size_t bytes = validate(l, elem, call);
+  if (spec.pitched && spec.kind != layout_kind::blocked && n > 0) {
+    const bool rows = spec.kind == layout_kind::row_major;
+    buffer memory = buffer::allocate_pitched(space(), (rows ? m : n) * elem, rows ? n : m, call);
+    l.pitch = memory.pitch_bytes() / elem;
+    layout = l;
+    return memory;
+  }
+  buffer memory = buffer::allocate(space(), bytes, call);
+  layout = l;
+  return memory;
+}
+
+void runtime::check_source(const raw_vectors& v, const std::string& call) const {
+  validate(user_layout(v), v.elem, call);
+  if (v.data == nullptr && v.n > 0)
+    fail(errc::invalid_argument, call, "data = nullptr with n = " + std::to_string(v.n) + " vectors");
+  if (v.data == nullptr) return;
+  if (v.space == memory_space::device) {
+    if (backend_ == backend::host)
+      fail(errc::wrong_memory_space, call,
+           "device pointer " + pointer_text(v.data) + " given to the host backend, which cannot read device memory");
+    if (!detail::is_device_pointer(v.data))
+      fail(errc::wrong_memory_space, call,
+           "pointer " + pointer_text(v.data) + " is host memory, but the descriptor says device memory");
+  } else if (COALESCE_WITH_CUDA && detail::is_device_only_pointer(v.data)) {
+    fail(errc::wrong_memory_space, call,
+         "pointer " + pointer_text(v.data) + " is device memory, but the descriptor says host memory");
+  }
+}
+
+void runtime::upload_raw(const raw_vectors& src, void* dst, const array_layout& dst_layout, const void* fill) const {
+  copy_raw(src.data, user_layout(src), src.space, dst, dst_layout, space(), src.elem, fill, "upload");
+}
+
+void runtime::copy_raw(const void* src, const array_layout& sl, memory_space ss, void* dst, const array_layout& dl,
+                       memory_space ds, std::size_t elem, const void* fill, const std::string& call) const {
+  if (sl.n != dl.n || sl.m != dl.m)
+    fail(errc::size_mismatch, call,
+         "source holds n = " + std::to_string(sl.n) + ", m = " + std::to_string(sl.m) + " but destination n = " +
+             std::to_string(dl.n) + ", m = " + std::to_string(dl.m));
+  if (sl.n == 0) return;
+  const bool host_only = ss == memory_space::host && ds == memory_space::host;
+  if (backend_ == backend::host && !host_only)
+    fail(errc::wrong_memory_space, call, "the host backend cannot move device memory");
+  if (host_only) {
+    detail::relayout_host(src, sl, dst, dl, elem, fill, call);
+  } else if (ss == memory_space::device && ds == memory_space::device) {
+    detail::relayout_device(src, sl, dst, dl, elem, fill, call);
+  } else if (ss == memory_space::host) {
+    // Host to device: the source crosses the bus as it is, then the GPU rearranges it.
+    buffer staging = buffer::allocate(memory_space::device, validate(sl, elem, call), call);
+    copy_layout(staging.data(), src, sl, elem, call);
+    detail::relayout_device(staging.data(), sl, dst, dl, elem, fill, call);
+  } else {
+    // Device to host: the GPU rearranges into the destination's layout, then it crosses the bus.
+    buffer staging = buffer::allocate(memory_space::device, validate(dl, elem, call), call);
+    detail::relayout_device(src, sl, staging.data(), dl, elem, fill, call);
+    copy_layout(dst, staging.data(), dl, elem, call);
+  }
+  if (!host_only) detail::synchronize(call);
+}
+
+void runtime::download_raw(const void* src, const array_layout& sl, memory_space ss, const raw_vectors& dst,
+                           const std::string& call) const {
+  check_source(dst, call);
+  copy_raw(src, sl, ss, const_cast<void*>(dst.data), user_layout(dst), dst.space, dst.elem, nullptr, call);
+}
+
+}  // namespace coalesce
