@@ -39,7 +39,9 @@ T poison() {
   if constexpr (std::is_floating_point_v<T>) {
     return static_cast<T>(-12345.5);
   } else {
-    return static_cast<T>(0x5A5A5A5A);
+    T x;
+    std::memset(&x, 0x5A, sizeof(T));
+    return x;
   }
 }
 

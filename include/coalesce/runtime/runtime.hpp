@@ -67,6 +67,13 @@ class runtime {
     return dst;
   }
 
+  // A matrix: each row is a vector.
+  template <class T>
+  array<std::remove_const_t<T>> upload(const matrix<T>& src, layout_spec spec,
+                                       const std::remove_const_t<T>& fill = {}) const {
+    return upload(src.as_vectors(), spec, fill);
+  }
+
   // The same vectors in another layout (in this runtime's memory); padding holds `fill`.
   template <class T>
   array<T> relayout(const array<T>& src, layout_spec spec, const T& fill = {}) const {
@@ -88,6 +95,11 @@ class runtime {
   void download(const array<T>& src, const vector_set<T>& dst) const {
     static_assert(!std::is_const_v<T>, "coalesce::download: the destination must be writable");
     download_raw(src.data(), src.layout(), src.space(), erase(dst), "download");
+  }
+
+  template <class T>
+  void download(const array<T>& src, const matrix<T>& dst) const {
+    download(src, dst.as_vectors());
   }
 
   // Waits for all work of this runtime (the calls above already do).
