@@ -26,8 +26,12 @@ std::vector<T> random_values(std::size_t count, std::uint64_t seed) {
     if constexpr (std::is_floating_point_v<T>) {
       x = static_cast<T>(std::uniform_real_distribution<double>(-1e6, 1e6)(gen));
     } else {
-      const std::uint64_t bits = gen() | 1u;
-      std::memcpy(&x, &bits, sizeof(T));
+      unsigned char bytes[sizeof(T)];
+      for (std::size_t b = 0; b < sizeof(T); b += 8) {
+        const std::uint64_t bits = gen() | 1u;
+        std::memcpy(bytes + b, &bits, sizeof(T) - b < 8 ? sizeof(T) - b : 8);
+      }
+      std::memcpy(&x, bytes, sizeof(T));
     }
   }
   return out;

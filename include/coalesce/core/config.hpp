@@ -10,7 +10,7 @@
 #endif
 
 // Unrolls the next loop (nvcc and GCC; other compilers ignore it).
-#if defined(__CUDACC__)
+#if defined(__CUDA_ARCH__)
 #define COALESCE_UNROLL _Pragma("unroll")
 #elif defined(__GNUC__) && !defined(__clang__)
 #define COALESCE_UNROLL _Pragma("GCC unroll 16")

@@ -19,7 +19,7 @@ using cuda_extents_t = cuda::std::extents<std::size_t, cuda::std::dynamic_extent
 static_assert(coalesce::dynamic == cuda::std::dynamic_extent, "coalesce::dynamic must equal dynamic_extent");
 
 template <class T, class Mapping>
-auto to_mdspan(const basic_view<T, Mapping>& view) {
+COALESCE_HD auto to_mdspan(const basic_view<T, Mapping>& view) {
   using layout = typename Mapping::layout_type;
   using cuda_extents = cuda_extents_t<typename Mapping::extents_type>;
   using cuda_mapping = typename layout::template mapping<cuda_extents>;
@@ -28,7 +28,7 @@ auto to_mdspan(const basic_view<T, Mapping>& view) {
 
 // Back from an mdspan of one of our layouts to a view.
 template <class T, class Extents, class Layout, class Accessor>
-auto to_view(const cuda::std::mdspan<T, Extents, Layout, Accessor>& md) {
+COALESCE_HD auto to_view(const cuda::std::mdspan<T, Extents, Layout, Accessor>& md) {
   using mapping = typename Layout::template mapping<extents<Extents::static_extent(1)>>;
   return basic_view<T, mapping>(md.data_handle(), mapping(md.mapping()));
 }
