@@ -46,7 +46,7 @@ void round_trip_all_pairs(const runtime& rt, std::size_t n, std::size_t m, std::
       std::vector<T> out(n * pitch, poison<T>());
       rt.download(second, host_vectors(out.data(), n, m, pitch));
       // Bit for bit: the user's data and padding come back exactly (padding was poison, and stays so).
-      REQUIRE(std::memcmp(out.data(), in.data(), in.size() * sizeof(T)) == 0);
+      REQUIRE((in.empty() || std::memcmp(out.data(), in.data(), in.size() * sizeof(T)) == 0));
     }
   }
 }

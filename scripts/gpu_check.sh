@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# SPDX-FileCopyrightText: 2026 coalesce authors
+# SPDX-License-Identifier: Apache-2.0
+# On a machine with a CUDA GPU (and no package registry): builds the cuda preset, runs the whole test
+# suite, compute-sanitizer memcheck/racecheck/synccheck on the GPU tests, and the demo. Extra steps:
+#   scripts/gpu_check.sh [step ...]   steps: bench (coalesce-bench), apps (scripts/bench_apps.sh),
+#                                     validate (scripts/validate_analyzer.sh)
+# Logs go to $OUT (or ./out); a short summary is printed last.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+out=${OUT:-$PWD/out}
+mkdir -p "$out"
+if [ -d .deps/usr ]; then cp -r .deps/usr/. /usr/; fi  # header-only deps packed by scripts/pack_offline_deps.sh
+summary=()
+note() { summary+=("$1"); echo "== $1"; }
+
+nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.sm,clocks.mem --format=csv,noheader > "$out/gpu.txt" 2>&1
+{ cmake --preset cuda -DCOALESCE_BUILD_TESTS=ON && cmake --build --preset cuda -j "$(nproc)"; } > "$out/build.log" 2>&1
+note "build: exit $? ($(grep -c -i ' warning' "$out/build.log") warning lines)"
+
+ctest --preset cuda -j 4 > "$out/ctest.log" 2>&1
+note "ctest: $(grep -E 'tests passed|tests failed' "$out/ctest.log")"
+grep -E "\*\*\*Failed|Not Run|Skipped" "$out/ctest.log" | head -20
+
+gpu_tests=build/cuda/tests/coalesce-gpu-tests
+san() {  # tool, test-case filter
+  compute-sanitizer --tool "$1" --error-exitcode 99 "$gpu_tests" -ts=gpu -tc="$2" >> "$out/sanitizer.log" 2>&1
+  note "compute-sanitizer $1 [$2]: exit $? ($(grep -E 'ERROR SUMMARY' "$out/sanitizer.log" | tail -1))"
+}
+: > "$out/sanitizer.log"
+san memcheck "runtime.cuda.round_trip.float,runtime.cuda.round_trip.other_widths,runtime.cuda.user_device_memory,runtime.cuda.thrust_device_vector,view.cuda.*,layout.cuda.*,runtime.cuda.pitched*,runtime.cuda.matches*,runtime.cuda.picked*"
+san memcheck "runtime.cuda.bad_input*"
+san racecheck "runtime.cuda.round_trip.other_widths,view.cuda.*"
+san synccheck "runtime.cuda.round_trip.other_widths"
+san initcheck "runtime.cuda.round_trip.other_widths,runtime.cuda.matches*"
+
+./build/cuda/apps/demo/coalesce-demo > "$out/demo.log" 2>&1
+note "demo: exit $? ($(tail -1 "$out/demo.log"))"
+
+for step in "$@"; do
+  case "$step" in
+    bench) ./build/cuda/benchmarks/coalesce-bench --out "$out" > "$out/bench.log" 2>&1; note "bench: exit $?" ;;
+    apps) ./scripts/bench_apps.sh > "$out/apps.log" 2>&1; note "apps benchmarks: exit $?" ;;
+    validate) ./scripts/validate_analyzer.sh > "$out/validate.log" 2>&1; note "analyzer validation: exit $?" ;;
+    *) note "unknown step $step" ;;
+  esac
+done
+printf '%s\n' "${summary[@]}"
