@@ -9,12 +9,16 @@
 #include <cstdint>
 
 #if COALESCE_WITH_OPENMP
-#define COALESCE_OMP_PARALLEL_FOR _Pragma("omp parallel for schedule(static)")
+#define COALESCE_OMP_PARALLEL_FOR _Pragma("omp parallel for schedule(static) if (span >= parallel_threshold)")
 #else
 #define COALESCE_OMP_PARALLEL_FOR
 #endif
 
 namespace coalesce::detail {
+
+// Below this many elements a parallel region costs more than it saves (and oversubscribed machines
+// make a fork-join of idle spinning threads very slow).
+constexpr std::int64_t parallel_threshold = 1 << 16;
 
 void relayout_host(const void* src, const array_layout& src_layout, void* dst, const array_layout& dst_layout,
                    std::size_t elem, const void* fill, const std::string& call) {

@@ -3,7 +3,8 @@
 #include "../device_api.hpp"
 #include "cuda_check.hpp"
 
-#include <cstdio>
+#include <iomanip>
+#include <sstream>
 #include <string>
 
 namespace coalesce::detail {
@@ -24,10 +25,10 @@ void use_device(int device, const std::string& call) {
 std::string device_description(int device) {
   cudaDeviceProp prop{};
   check_cuda(cudaGetDeviceProperties(&prop, device), "runtime", "cudaGetDeviceProperties");
-  char text[256];
-  std::snprintf(text, sizeof text, "%s (sm_%d%d, %d SMs, %.1f GiB)", prop.name, prop.major, prop.minor,
-                prop.multiProcessorCount, double(prop.totalGlobalMem) / double(1ull << 30));
-  return text;
+  std::ostringstream memory;
+  memory << std::fixed << std::setprecision(1) << double(prop.totalGlobalMem) / double(1ull << 30) << " GiB";
+  return std::string(prop.name) + " (sm_" + std::to_string(prop.major) + std::to_string(prop.minor) + ", " +
+         std::to_string(prop.multiProcessorCount) + " SMs, " + memory.str() + ")";
 }
 
 void* device_malloc(std::size_t bytes, const std::string& call) {

@@ -12,6 +12,8 @@
 // Unrolls the next loop (nvcc and GCC; other compilers ignore it).
 #if defined(__CUDA_ARCH__)
 #define COALESCE_UNROLL _Pragma("unroll")
+#elif defined(__CUDACC__)
+#define COALESCE_UNROLL  // nvcc's host pass: the host compiler does not need it
 #elif defined(__GNUC__) && !defined(__clang__)
 #define COALESCE_UNROLL _Pragma("GCC unroll 16")
 #else
