@@ -6,8 +6,13 @@
 
 #include <coalesce/layout/spec.hpp>
 
+#include "relayout_plan.hpp"
+
 #include <cstddef>
 #include <string>
+
+// cudaStream_t without the CUDA headers (cudaStream_t is CUstream_st*); nullptr is the default stream.
+using stream_t = struct CUstream_st*;
 
 namespace coalesce::detail {
 
@@ -30,10 +35,17 @@ bool is_device_only_pointer(const void* p);
 void copy_2d(void* dst, std::size_t dst_pitch, const void* src, std::size_t src_pitch, std::size_t width_bytes,
              std::size_t height, const std::string& call);
 
-// Device to device: every element of src into dst's layout. Padding of dst gets *fill, or is left
-// alone when fill is null. elem is the element size (1, 2, 4, 8 or 16 bytes).
+// Device to device: every element of src into dst's layout (the dispatch of relayout_plan.hpp).
+// Padding of a blocked dst gets *fill, or is left alone when fill is null; pitch gaps are never
+// written. elem is the element size (1, 2, 4, 8 or 16 bytes). Asynchronous on `stream`.
 void relayout_device(const void* src, const array_layout& src_layout, void* dst, const array_layout& dst_layout,
-                     std::size_t elem, const void* fill, const std::string& call);
+                     std::size_t elem, const void* fill, const std::string& call, stream_t stream = nullptr);
+
+// A range of vectors with a given plan (what the chunked pipelines use). @pre plan.method == tiled,
+// or the range is the whole of both layouts.
+void relayout_device_range(const void* src, const array_layout& src_layout, void* dst, const array_layout& dst_layout,
+                           std::size_t elem, const void* fill, const relayout_plan& plan, const tile_range& range,
+                           const std::string& call, stream_t stream = nullptr);
 
 void synchronize(const std::string& call);
 

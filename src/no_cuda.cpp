@@ -24,7 +24,11 @@ void copy_2d(void*, std::size_t, const void*, std::size_t, std::size_t, std::siz
   no_cuda(call);
 }
 void relayout_device(const void*, const array_layout&, void*, const array_layout&, std::size_t, const void*,
-                     const std::string& call) {
+                     const std::string& call, stream_t) {
+  no_cuda(call);
+}
+void relayout_device_range(const void*, const array_layout&, void*, const array_layout&, std::size_t, const void*,
+                           const relayout_plan&, const tile_range&, const std::string& call, stream_t) {
   no_cuda(call);
 }
 void synchronize(const std::string&) {}

@@ -1,10 +1,12 @@
 // SPDX-FileCopyrightText: 2026 coalesce authors
 // SPDX-License-Identifier: Apache-2.0
-// The straightforward device transform: one thread per destination offset, in address order, so the
-// writes are coalesced; reads follow the source layout. (The fast tiled kernels are a later step.)
+// Device transforms: the dispatch of relayout_plan.hpp, the tiled kernel, and the straightforward
+// kernel for what no tile fits (one thread per destination offset, in address order).
 #include "../device_api.hpp"
 #include "../relayout_one.hpp"
 #include "cuda_check.hpp"
+#include "../relayout_plan.hpp"
+#include "tiled_relayout.cuh"
 
 #include <algorithm>
 
@@ -12,8 +14,8 @@ namespace coalesce::detail {
 namespace {
 
 template <class Word, class SrcMap, class DstMap>
-__global__ void relayout_kernel(const Word* __restrict__ src, SrcMap src_map, Word* __restrict__ dst, DstMap dst_map,
-                                std::size_t span, bool write_padding, Word fill) {
+__global__ void simple_relayout_kernel(const Word* __restrict__ src, SrcMap src_map, Word* __restrict__ dst,
+                                       DstMap dst_map, std::size_t span, bool write_padding, Word fill) {
   const std::size_t stride = std::size_t(gridDim.x) * blockDim.x;
   for (std::size_t o = std::size_t(blockIdx.x) * blockDim.x + threadIdx.x; o < span; o += stride)
     relayout_one(src, src_map, dst, dst_map, o, write_padding, fill);
@@ -26,26 +28,96 @@ int multiprocessors(const std::string& call) {
   return count;
 }
 
-}  // namespace
+// Calls f with the tile walk of one side of a tiled plan.
+template <class F>
+void with_walk(const array_layout& l, unsigned tile, F&& f) {
+  switch (l.kind) {
+    case layout_kind::row_major: f(rows_walk{l.pitch, unsigned(l.m), fast_divmod(unsigned(l.m))}); return;
+    case layout_kind::col_major: f(cols_walk{l.pitch, 0, unsigned(l.m), fast_divmod(tile)}); return;
+    case layout_kind::blocked: break;
+  }
+  if (tile % l.block == 0) {
+    f(blocks_walk{unsigned(l.m), unsigned(l.block), fast_divmod(unsigned(l.m * l.block)), fast_divmod(unsigned(l.block))});
+  } else {
+    f(cols_walk{l.block, l.block, unsigned(l.m), fast_divmod(tile)});
+  }
+}
 
-void relayout_device(const void* src, const array_layout& src_layout, void* dst, const array_layout& dst_layout,
-                     std::size_t elem, const void* fill, const std::string& call) {
+template <class Word>
+void launch_tiled(const Word* src, const array_layout& sl, Word* dst, const array_layout& dl, const relayout_plan& plan,
+                  const tile_range& range, bool write_padding, Word fill, cudaStream_t stream, const std::string& call) {
+  with_walk(sl, plan.tile, [&](auto src_walk) {
+    with_walk(dl, plan.tile, [&](auto dst_walk) {
+      auto kernel = tiled_relayout_kernel<Word, decltype(src_walk), decltype(dst_walk)>;
+      int per_sm = 0;
+      check_cuda(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, tile_threads, plan.shared_bytes), call,
+                 "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
+      const std::size_t tiles = ceil_div(range.dst_extent, plan.tile);
+      const std::size_t grid = std::min(tiles, std::size_t(std::max(per_sm, 1)) * multiprocessors(call));
+      kernel<<<unsigned(grid), tile_threads, plan.shared_bytes, stream>>>(src, src_walk, dst, dst_walk, range, plan.tile,
+                                                                          plan.stride, write_padding, fill);
+      check_cuda(cudaGetLastError(), call, "tiled relayout kernel launch");
+    });
+  });
+}
+
+template <class Word>
+void launch_simple(const Word* src, const array_layout& sl, Word* dst, const array_layout& dl, bool write_padding,
+                   Word fill, cudaStream_t stream, const std::string& call) {
   constexpr int threads = 256;
   const std::size_t max_blocks = std::size_t(multiprocessors(call)) * 32;
+  visit_mapping(sl, [&](auto src_map) {
+    visit_mapping(dl, [&](auto dst_map) {
+      const std::size_t span = dst_map.required_span_size();
+      const std::size_t blocks = std::min(ceil_div(span, threads), max_blocks);
+      simple_relayout_kernel<<<unsigned(blocks), threads, 0, stream>>>(src, src_map, dst, dst_map, span, write_padding,
+                                                                        fill);
+      check_cuda(cudaGetLastError(), call, "relayout kernel launch");
+    });
+  });
+}
+
+// The data rows of a row_major or col_major layout, or a blocked span, as cudaMemcpy2DAsync arguments.
+void copy_same_kind(const void* src, const array_layout& sl, void* dst, const array_layout& dl, std::size_t elem,
+                    cudaStream_t stream, const std::string& call) {
+  std::size_t width = 0, height = 0, src_pitch = 0, dst_pitch = 0;
+  switch (sl.kind) {
+    case layout_kind::row_major: width = sl.m * elem, height = sl.n, src_pitch = sl.pitch, dst_pitch = dl.pitch; break;
+    case layout_kind::col_major: width = sl.n * elem, height = sl.m, src_pitch = sl.pitch, dst_pitch = dl.pitch; break;
+    case layout_kind::blocked: width = sl.span() * elem, height = 1, src_pitch = sl.span(), dst_pitch = sl.span(); break;
+  }
+  check_cuda(cudaMemcpy2DAsync(dst, dst_pitch * elem, src, src_pitch * elem, width, height, cudaMemcpyDeviceToDevice,
+                               stream),
+             call, "cudaMemcpy2DAsync(" + std::to_string(height) + " rows of " + std::to_string(width) + " bytes)");
+}
+
+}  // namespace
+
+void relayout_device(const void* src, const array_layout& sl, void* dst, const array_layout& dl, std::size_t elem,
+                     const void* fill, const std::string& call, stream_t stream) {
+  if (sl.n == 0) return;
+  const relayout_plan plan = plan_relayout(sl, dl, elem);
+  if (plan.method == relayout_method::copy_2d) {
+    copy_same_kind(src, sl, dst, dl, elem, stream, call);
+    return;
+  }
+  const std::size_t dst_extent = dl.kind == layout_kind::blocked && fill ? round_up(dl.n, dl.block) : dl.n;
+  relayout_device_range(src, sl, dst, dl, elem, fill, plan, tile_range{sl.n, dst_extent, 0, 0}, call, stream);
+}
+
+void relayout_device_range(const void* src, const array_layout& sl, void* dst, const array_layout& dl,
+                           std::size_t elem, const void* fill, const relayout_plan& plan, const tile_range& range,
+                           const std::string& call, stream_t stream) {
   with_word(elem, call, [&](auto word) {
     using W = decltype(word);
     const bool write_padding = fill != nullptr;
     const W fill_word = write_padding ? *static_cast<const W*>(fill) : W{};
-    visit_mapping(src_layout, [&](auto src_map) {
-      visit_mapping(dst_layout, [&](auto dst_map) {
-        const std::size_t span = dst_map.required_span_size();
-        if (span == 0) return;
-        const std::size_t blocks = std::min(ceil_div(span, threads), max_blocks);
-        relayout_kernel<<<unsigned(blocks), threads>>>(static_cast<const W*>(src), src_map, static_cast<W*>(dst),
-                                                        dst_map, span, write_padding, fill_word);
-        check_cuda(cudaGetLastError(), call, "relayout kernel launch");
-      });
-    });
+    if (plan.method == relayout_method::tiled) {
+      launch_tiled(static_cast<const W*>(src), sl, static_cast<W*>(dst), dl, plan, range, write_padding, fill_word,
+                   stream, call);
+    } else {
+      launch_simple(static_cast<const W*>(src), sl, static_cast<W*>(dst), dl, write_padding, fill_word, stream, call);
+    }
   });
 }
 

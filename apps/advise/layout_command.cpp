@@ -1,0 +1,129 @@
+// SPDX-FileCopyrightText: 2026 coalesce authors
+// SPDX-License-Identifier: Apache-2.0
+// coalesce-advise layout: ranks AoS, SoA and blocked layouts for a kernel over a vector set.
+#include "commands.hpp"
+#include "output.hpp"
+
+#include <coalesce/analysis/advisor.hpp>
+
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <memory>
+#include <ostream>
+
+namespace advise {
+namespace {
+
+using namespace coalesce::analysis;
+
+struct layout_options {
+  std::size_t n = 0;
+  std::size_t m = 0;
+  std::string type;
+  std::string read = "all";
+  std::string write = "none";
+  std::string arch = "sm_90";
+  std::string thread_map = "idx";
+  std::size_t pitch_alignment = 512;
+  bool l1_bypass = false;
+  bool json = false;
+};
+
+nlohmann::json to_json(const candidate& c, std::size_t rank) {
+  nlohmann::json ins = nlohmann::json::array();
+  for (const instruction_report& i : c.report.instructions)
+    ins.push_back({{"component", i.component},
+                   {"kind", to_string(i.kind)},
+                   {"requests", i.requests},
+                   {"transactions", i.transactions},
+                   {"transactions_per_request", i.transactions_per_request()},
+                   {"bytes_used", i.bytes_used},
+                   {"bytes_moved", i.bytes_moved},
+                   {"efficiency", i.efficiency()}});
+  const kernel_report& r = c.report;
+  return {{"rank", rank},
+          {"layout", c.name},
+          {"pitch", c.layout.pitch},
+          {"block", c.layout.block},
+          {"requests", r.requests},
+          {"transactions", r.transactions},
+          {"transactions_per_request",
+           r.requests ? static_cast<double>(r.transactions) / static_cast<double>(r.requests) : 0.0},
+          {"bytes_used", r.bytes_used},
+          {"bytes_moved", r.bytes_moved},
+          {"efficiency", r.efficiency()},
+          {"dram_footprint", r.dram_footprint},
+          {"span_bytes", r.span_bytes},
+          {"instructions", ins}};
+}
+
+void print_text(std::ostream& out, const layout_options& o, const advice& a) {
+  const char* unit = a.ranked.front().report.unit;
+  out << o.n << " vectors of " << o.m << " " << o.type << ", read " << o.read << ", write " << o.write << ", on "
+      << o.arch << "\n";
+  char line[256];
+  std::snprintf(line, sizeof line, "%-4s %-12s %12s %8s %14s %14s %6s %14s %14s\n", "rank", "layout",
+                (std::string(unit) + "s").c_str(), "per req", "bytes used", "bytes moved", "eff", "DRAM footprint",
+                "allocated");
+  out << line;
+  for (std::size_t k = 0; k < a.ranked.size(); ++k) {
+    const kernel_report& r = a.ranked[k].report;
+    std::snprintf(line, sizeof line, "%-4zu %-12s %12llu %8s %14llu %14llu %6s %14llu %14llu\n", k + 1,
+                  a.ranked[k].name.c_str(), static_cast<unsigned long long>(r.transactions),
+                  fixed(r.requests ? static_cast<double>(r.transactions) / static_cast<double>(r.requests) : 0.0)
+                      .c_str(),
+                  static_cast<unsigned long long>(r.bytes_used), static_cast<unsigned long long>(r.bytes_moved),
+                  fixed(r.efficiency()).c_str(), static_cast<unsigned long long>(r.dram_footprint),
+                  static_cast<unsigned long long>(r.span_bytes));
+    out << line;
+  }
+  out << "\n" << a.explanation << "\n";
+}
+
+}  // namespace
+
+runner add_layout_command(CLI::App& app) {
+  auto o = std::make_shared<layout_options>();
+  CLI::App* cmd = app.add_subcommand("layout", "rank AoS, SoA and blocked layouts for a kernel over n vectors");
+  cmd->add_option("--n", o->n, "number of vectors")->required();
+  cmd->add_option("--m", o->m, "components per vector")->required();
+  cmd->add_option("--type", o->type, "char, short, int, float, float2, float4, double, double2")->required();
+  cmd->add_option("--read", o->read, "components each thread reads: 0,2 or all or none")->capture_default_str();
+  cmd->add_option("--write", o->write, "components each thread writes: 1 or all or none")->capture_default_str();
+  cmd->add_option("--arch", o->arch, "cc1.0 .. sm_90")->capture_default_str();
+  cmd->add_option("--thread-map", o->thread_map, "vector of global thread idx (default: one thread per vector)")
+      ->capture_default_str();
+  cmd->add_option("--pitch-alignment", o->pitch_alignment, "bytes; the SoA row pitch cudaMallocPitch returns")
+      ->capture_default_str();
+  cmd->add_flag("--l1-bypass", o->l1_bypass, "cc2.x: 32-byte segments instead of 128-byte L1 lines");
+  cmd->add_flag("--json", o->json, "JSON instead of text");
+  return [o](std::ostream& out) {
+    kernel_description k;
+    k.n = o->n;
+    k.m = o->m;
+    k.type = parse_element_type(o->type);
+    if (o->m == 0) coalesce::fail(coalesce::errc::invalid_argument, "--m", "m = 0: vectors need a component");
+    k.reads = parse_components(o->read, o->m, "--read");
+    k.writes = parse_components(o->write, o->m, "--write");
+    k.thread_to_vector = o->thread_map;
+    advisor_options ao;
+    ao.pitch_alignment = o->pitch_alignment;
+    ao.global.l1_bypass = o->l1_bypass;
+    const gpu_arch arch = parse_arch(o->arch);
+    const advice a = coalesce::analysis::advise(k, arch, ao);
+    if (!o->json) {
+      print_text(out, *o, a);
+      return;
+    }
+    nlohmann::json ranking = nlohmann::json::array();
+    for (std::size_t c = 0; c < a.ranked.size(); ++c) ranking.push_back(to_json(a.ranked[c], c + 1));
+    const nlohmann::json j{{"n", o->n},           {"m", o->m},         {"type", o->type},
+                           {"arch", arch.name()}, {"reads", k.reads},  {"writes", k.writes},
+                           {"unit", a.ranked.front().report.unit},     {"ranking", ranking},
+                           {"explanation", a.explanation}};
+    out << j.dump(2) << "\n";
+  };
+}
+
+}  // namespace advise

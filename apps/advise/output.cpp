@@ -1,0 +1,53 @@
+// SPDX-FileCopyrightText: 2026 coalesce authors
+// SPDX-License-Identifier: Apache-2.0
+#include "output.hpp"
+
+#include <coalesce/core/error.hpp>
+
+#include <cctype>
+#include <cstdio>
+#include <fstream>
+
+namespace advise {
+
+std::string fixed(double x, int digits) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.*f", digits, x);
+  return buf;
+}
+
+std::vector<std::size_t> parse_components(const std::string& text, std::size_t m, const char* option) {
+  using coalesce::errc;
+  std::vector<std::size_t> out;
+  if (text == "none") return out;
+  if (text == "all") {
+    for (std::size_t i = 0; i < m; ++i) out.push_back(i);
+    return out;
+  }
+  std::size_t pos = 0;
+  while (pos <= text.size()) {
+    const std::size_t comma = std::min(text.find(',', pos), text.size());
+    const std::string item = text.substr(pos, comma - pos);
+    bool digits = !item.empty() && item.size() < 10;
+    for (char c : item) digits = digits && std::isdigit(static_cast<unsigned char>(c));
+    if (!digits)
+      coalesce::fail(errc::invalid_argument, option,
+                     "'" + text + "' is not a list of component numbers like 0,2 (nor 'all' or 'none')");
+    const std::size_t i = std::stoul(item);
+    if (i >= m)
+      coalesce::fail(errc::invalid_argument, option,
+                     "component " + item + " is out of range for m = " + std::to_string(m));
+    out.push_back(i);
+    pos = comma + 1;
+  }
+  return out;
+}
+
+void write_file(const std::string& path, const std::string& text) {
+  std::ofstream f(path, std::ios::binary);
+  f << text;
+  f.close();
+  if (!f) coalesce::fail(coalesce::errc::invalid_argument, "--svg", "cannot write '" + path + "'");
+}
+
+}  // namespace advise

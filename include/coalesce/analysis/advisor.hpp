@@ -1,0 +1,42 @@
+// SPDX-FileCopyrightText: 2026 coalesce authors
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+// The layout advisor: runs a described kernel over AoS, SoA (pitched) and blocked layouts and ranks
+// them by the bytes the memory system moves, then by DRAM footprint, then by the bytes allocated
+// (padding), then in the order AoS, SoA, blocked by increasing bd (the simpler layout wins a tie).
+
+#include <coalesce/analysis/kernel_analysis.hpp>
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace coalesce::analysis {
+
+struct advisor_options {
+  std::size_t pitch_alignment = 512;  // bytes; what cudaMallocPitch returns on current GPUs
+  std::vector<std::size_t> blocks{32, 64, 128, 256};
+  global_options global;
+};
+
+struct candidate {
+  std::string name;  // "aos", "soa", "blocked:<bd>"
+  array_layout layout;
+  kernel_report report;
+};
+
+struct advice {
+  std::vector<candidate> ranked;  // best first
+  std::string explanation;        // one paragraph, with the numbers
+};
+
+// The layouts the advisor compares for n vectors of m elements of t.
+std::vector<array_layout> candidate_layouts(std::size_t n, std::size_t m, element_type t,
+                                            const advisor_options& options = {});
+std::string candidate_name(const array_layout& layout);
+
+// Throws what analyze_kernel throws, and invalid_argument for a pitch alignment that is not a
+// positive multiple of the element size or a block size of 0.
+advice advise(const kernel_description& kernel, const gpu_arch& arch, const advisor_options& options = {});
+
+}  // namespace coalesce::analysis

@@ -1,0 +1,68 @@
+// SPDX-FileCopyrightText: 2026 coalesce authors
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+// Kernel-level analysis: a kernel described as the memory instructions it executes over one vector
+// set, run through a memory model for every warp of the grid.
+
+#include <coalesce/analysis/access_pattern.hpp>
+#include <coalesce/analysis/arch.hpp>
+#include <coalesce/analysis/global_model.hpp>
+#include <coalesce/layout/spec.hpp>
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace coalesce::analysis {
+
+struct kernel_description {
+  std::size_t n = 0;  // vectors
+  std::size_t m = 0;  // components per vector
+  element_type type = element_type::float_;
+  std::vector<std::size_t> reads;   // one load instruction per entry: the component each thread reads
+  std::vector<std::size_t> writes;  // one store instruction per entry, after the loads
+  // The vector global thread idx works on; a value outside [0, n) leaves the thread idle.
+  std::string thread_to_vector = "idx";
+  std::size_t threads = 0;  // threads launched (0: n, one per vector)
+};
+
+struct instruction_report {
+  std::size_t component = 0;
+  access_kind kind = access_kind::load;
+  std::uint64_t requests = 0;      // warps with at least one active lane
+  std::uint64_t transactions = 0;  // sectors on sm_50 and later
+  std::uint64_t bytes_used = 0;
+  std::uint64_t bytes_moved = 0;
+
+  double transactions_per_request() const noexcept {
+    return requests == 0 ? 0.0 : static_cast<double>(transactions) / static_cast<double>(requests);
+  }
+  double efficiency() const noexcept {
+    return bytes_moved == 0 ? 1.0 : static_cast<double>(bytes_used) / static_cast<double>(bytes_moved);
+  }
+};
+
+struct kernel_report {
+  array_layout layout;
+  const char* unit = "sector";
+  std::vector<instruction_report> instructions;  // reads, then writes
+  std::uint64_t requests = 0;
+  std::uint64_t transactions = 0;
+  std::uint64_t bytes_used = 0;
+  std::uint64_t bytes_moved = 0;
+  std::uint64_t dram_footprint = 0;  // bytes of the distinct 32-byte sectors the kernel touches
+  std::uint64_t span_bytes = 0;      // the allocation the layout needs, padding included
+
+  double efficiency() const noexcept {
+    return bytes_moved == 0 ? 1.0 : static_cast<double>(bytes_used) / static_cast<double>(bytes_moved);
+  }
+};
+
+// Throws invalid_argument naming the bad value: n or m = 0, a component >= m, no instruction, a bad
+// layout (see check_layout) or one whose n/m differ from the description's; expression_error for a
+// bad thread_to_vector.
+kernel_report analyze_kernel(const kernel_description& kernel, const array_layout& layout, const gpu_arch& arch,
+                             const global_options& options = {});
+
+}  // namespace coalesce::analysis

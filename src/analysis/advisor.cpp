@@ -1,0 +1,124 @@
+// SPDX-FileCopyrightText: 2026 coalesce authors
+// SPDX-License-Identifier: Apache-2.0
+#include <coalesce/analysis/advisor.hpp>
+
+#include <coalesce/core/error.hpp>
+#include <coalesce/core/math.hpp>
+
+#include <algorithm>
+#include <cstdio>
+#include <sstream>
+
+namespace coalesce::analysis {
+namespace {
+
+std::string fixed(double x, int digits) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.*f", digits, x);
+  return buf;
+}
+
+std::string megabytes(std::uint64_t bytes) { return fixed(static_cast<double>(bytes) / 1e6, 2) + " MB"; }
+
+std::string list(const std::vector<std::size_t>& v) {
+  if (v.empty()) return "none";
+  std::string s;
+  for (std::size_t k = 0; k < v.size(); ++k) s += (k ? "," : "") + std::to_string(v[k]);
+  return s;
+}
+
+std::string describe(const candidate& c) {
+  const kernel_report& r = c.report;
+  return c.name + " (" + std::to_string(r.transactions) + " " + r.unit + "s, " + megabytes(r.bytes_moved) +
+         " moved, efficiency " + fixed(r.efficiency(), 2) + ")";
+}
+
+// The worst instruction of a candidate, by transactions per request.
+const instruction_report& worst_instruction(const kernel_report& r) {
+  return *std::max_element(r.instructions.begin(), r.instructions.end(), [](const auto& a, const auto& b) {
+    return a.transactions_per_request() < b.transactions_per_request();
+  });
+}
+
+std::string explain(const kernel_description& k, const gpu_arch& arch, const std::vector<candidate>& ranked) {
+  const candidate& best = ranked.front();
+  const candidate& worst = ranked.back();
+  std::ostringstream s;
+  s << "For n = " << k.n << " vectors of m = " << k.m << " " << to_string(k.type) << " on " << arch.name()
+    << ", reading components " << list(k.reads) << " and writing " << list(k.writes) << " (one thread per vector, "
+    << best.report.requests << " warp requests), " << describe(best) << " ranks first";
+  std::vector<std::string> tied;
+  for (std::size_t c = 1; c < ranked.size(); ++c)
+    if (ranked[c].report.bytes_moved == best.report.bytes_moved) tied.push_back(ranked[c].name);
+  if (!tied.empty()) {
+    s << ", moving as few bytes as ";
+    for (std::size_t t = 0; t < tied.size(); ++t) s << (t ? ", " : "") << tied[t];
+    s << "; ties go to the smaller DRAM footprint, then the smaller allocation (" << best.report.dram_footprint
+      << " bytes touched of " << best.report.span_bytes << " allocated)";
+  }
+  s << ". ";
+  if (worst.report.bytes_moved > best.report.bytes_moved) {
+    const instruction_report& bad = worst_instruction(worst.report);
+    const instruction_report& good = worst_instruction(best.report);
+    s << "The worst is " << describe(worst) << ": its " << to_string(bad.kind) << " of component " << bad.component
+      << " costs " << fixed(bad.transactions_per_request(), 2) << " " << worst.report.unit << "s per request against "
+      << fixed(good.transactions_per_request(), 2) << ", because ";
+    if (worst.layout.kind == layout_kind::row_major)
+      s << "consecutive threads' elements lie m * " << size_of(k.type) << " = " << k.m * size_of(k.type)
+        << " bytes apart, so each " << worst.report.unit << " carries mostly other components";
+    else
+      s << "its elements are not contiguous across a warp";
+    s << "; that is " << fixed(static_cast<double>(worst.report.bytes_moved) / best.report.bytes_moved, 2)
+      << "x the traffic. ";
+  } else {
+    s << "Every candidate moves the same bytes, so the layout does not matter for this kernel's coalescing. ";
+  }
+  s << "Sectors count what the load/store unit requests from L1/L2; DRAM sees at least the footprint, less when "
+       "caches catch the re-reads.";
+  return s.str();
+}
+
+}  // namespace
+
+std::string candidate_name(const array_layout& l) {
+  switch (l.kind) {
+    case layout_kind::row_major: return l.pitch == l.m ? "aos" : "pitched:" + std::to_string(l.pitch);
+    case layout_kind::col_major: return "soa";
+    case layout_kind::blocked: break;
+  }
+  return "blocked:" + std::to_string(l.block);
+}
+
+std::vector<array_layout> candidate_layouts(std::size_t n, std::size_t m, element_type t,
+                                            const advisor_options& o) {
+  constexpr const char* call = "candidate_layouts";
+  const std::size_t size = size_of(t);
+  if (o.pitch_alignment == 0 || o.pitch_alignment % size != 0)
+    fail(errc::invalid_argument, call,
+         "pitch alignment " + std::to_string(o.pitch_alignment) + " bytes is not a positive multiple of sizeof(" +
+             to_string(t) + ")");
+  std::vector<array_layout> out;
+  out.push_back({layout_kind::row_major, n, m, m, 0});
+  const std::size_t pitch_bytes = round_up(checked_mul(n, size, call, "row bytes"), o.pitch_alignment);
+  out.push_back({layout_kind::col_major, n, m, pitch_bytes / size, 0});
+  for (std::size_t bd : o.blocks) {
+    if (bd == 0) fail(errc::invalid_argument, call, "block size bd = 0");
+    out.push_back({layout_kind::blocked, n, m, 0, bd});
+  }
+  return out;
+}
+
+advice advise(const kernel_description& k, const gpu_arch& arch, const advisor_options& o) {
+  advice a;
+  for (const array_layout& l : candidate_layouts(k.n, k.m, k.type, o))
+    a.ranked.push_back({candidate_name(l), l, analyze_kernel(k, l, arch, o.global)});
+  std::stable_sort(a.ranked.begin(), a.ranked.end(), [](const candidate& x, const candidate& y) {
+    if (x.report.bytes_moved != y.report.bytes_moved) return x.report.bytes_moved < y.report.bytes_moved;
+    if (x.report.dram_footprint != y.report.dram_footprint) return x.report.dram_footprint < y.report.dram_footprint;
+    return x.report.span_bytes < y.report.span_bytes;
+  });
+  a.explanation = explain(k, arch, a.ranked);
+  return a;
+}
+
+}  // namespace coalesce::analysis

@@ -1,0 +1,101 @@
+# SPDX-FileCopyrightText: 2026 coalesce authors
+# SPDX-License-Identifier: Apache-2.0
+# cmake -DADVISE=<coalesce-advise> -DOUT=<dir> -P cli_test.cmake
+# Runs the worked examples through the CLI, checks the JSON numbers and the exit codes of bad input.
+cmake_minimum_required(VERSION 3.25)
+
+# run(<result var> <args>...): runs the CLI, stores stdout, fails on a non-zero exit.
+function(run out)
+  execute_process(COMMAND "${ADVISE}" ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE stdout ERROR_VARIABLE stderr)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "coalesce-advise ${ARGN}: exit ${rc}\n${stderr}")
+  endif()
+  set(${out} "${stdout}" PARENT_SCOPE)
+endfunction()
+
+# expect(<json> <key> <value>): a top-level key of the JSON equals value.
+function(expect json key value)
+  string(JSON got GET "${json}" ${key})
+  if(NOT "${got}" STREQUAL "${value}")
+    message(FATAL_ERROR "${key}: expected ${value}, got ${got}")
+  endif()
+endfunction()
+
+# fails(<exit code> <text in stderr> <args>...): bad input exits with that code and says that text.
+function(fails code text)
+  execute_process(COMMAND "${ADVISE}" ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE stdout ERROR_VARIABLE stderr)
+  if(NOT rc EQUAL code)
+    message(FATAL_ERROR "coalesce-advise ${ARGN}: expected exit ${code}, got ${rc}\n${stderr}")
+  endif()
+  string(FIND "${stderr}" "${text}" at)
+  if(at EQUAL -1)
+    message(FATAL_ERROR "coalesce-advise ${ARGN}: stderr lacks '${text}':\n${stderr}")
+  endif()
+endfunction()
+
+run(j pattern --arch sm_90 --type float4 --index idx --json)
+expect("${j}" transactions_per_request 16)
+expect("${j}" efficiency 1.0)
+
+run(j pattern --arch sm_90 --type float4 --index "idx*2" --json --svg "${OUT}/float4_stride2.svg")
+expect("${j}" transactions_per_request 32)
+expect("${j}" bytes_requested 512)
+expect("${j}" bytes_moved 1024)
+expect("${j}" efficiency 0.5)
+file(READ "${OUT}/float4_stride2.svg" svg)
+string(FIND "${svg}" "url(#waste)" hatched)
+if(hatched EQUAL -1)
+  message(FATAL_ERROR "the SVG has no hatched (wasted) bytes")
+endif()
+
+run(j pattern --type float4 --index "idx + (idx/16)*16" --json)
+expect("${j}" transactions_per_request 16)
+expect("${j}" efficiency 1.0)
+
+run(j pattern --type float --index "idx*64" --json)
+expect("${j}" transactions_per_request 32)
+expect("${j}" bytes_used 128)
+
+run(j pattern --arch cc1.0 --type float --index idx --base-offset 128 --lanes 16 --json)
+expect("${j}" transactions_per_request 1)
+expect("${j}" bytes_moved 64)
+run(j pattern --arch cc1.1 --type float --index idx --base-offset 132 --lanes 16 --json)
+expect("${j}" transactions_per_request 16)
+run(j pattern --arch cc1.2 --type float --index idx --base-offset 132 --lanes 16 --json)
+expect("${j}" transactions_per_request 1)
+expect("${j}" bytes_moved 128)
+
+run(j pattern --type float --index idx --store --json)
+expect("${j}" kind store)
+expect("${j}" transactions_per_request 4)
+
+run(j banks --type float --index "2*1*idx" --json)
+expect("${j}" wavefronts_per_request 2)
+run(j banks --type float --index "2*2*idx" --json)
+expect("${j}" wavefronts_per_request 4)
+run(j banks --type float --index "idx+16" --json)
+expect("${j}" wavefronts_per_request 1)
+
+run(j layout --n 1024 --m 3 --type float --read all --write none --arch sm_90 --json)
+string(JSON best GET "${j}" ranking 0 layout)
+string(JSON worst GET "${j}" ranking 5 layout)
+string(JSON worst_sectors GET "${j}" ranking 5 transactions)
+if(NOT best STREQUAL "soa" OR NOT worst STREQUAL "aos" OR NOT worst_sectors EQUAL 1152)
+  message(FATAL_ERROR "layout ranking: best ${best}, worst ${worst} with ${worst_sectors} sectors")
+endif()
+
+fails(2 "column 5" pattern --type float --index "idx*")
+fails(2 "unknown element type 'half'" pattern --type half --index idx)
+fails(2 "unknown architecture 'sm_99'" pattern --arch sm_99 --type float --index idx)
+fails(2 "gets index -1" pattern --type float --index "idx-1")
+fails(2 "base offset 2 bytes" pattern --type float --index idx --base-offset 2)
+fails(2 "bank width 3" banks --type float --index idx --bank-bytes 3)
+fails(2 "component 3 is out of range" layout --n 10 --m 3 --type float --read 0,3)
+fails(2 "'x' is not a list" layout --n 10 --m 3 --type float --read x)
+fails(2 "n = 0" layout --n 0 --m 3 --type float)
+fails(2 "column 4: division by zero" layout --n 10 --m 3 --type float --thread-map "idx/0")
+execute_process(COMMAND "${ADVISE}" pattern --type float RESULT_VARIABLE rc OUTPUT_QUIET ERROR_QUIET)
+if(rc EQUAL 0)
+  message(FATAL_ERROR "a missing --index must fail")
+endif()
+message(STATUS "coalesce-advise: all CLI checks passed")
