@@ -9,6 +9,7 @@
 #include "relayout_plan.hpp"
 
 #include <cstddef>
+#include <memory>
 #include <string>
 
 // cudaStream_t without the CUDA headers (cudaStream_t is CUstream_st*); nullptr is the default stream.
@@ -47,6 +48,20 @@ void relayout_device_range(const void* src, const array_layout& src_layout, void
                            std::size_t elem, const void* fill, const relayout_plan& plan, const tile_range& range,
                            const std::string& call, stream_t stream = nullptr);
 
+// Pinned host staging reused across transfers (cudaMallocHost is too slow to call per transfer).
+class pinned_ring;
+std::shared_ptr<pinned_ring> make_pinned_ring();  // null without CUDA
+
+// Host vectors (layout sl, any memory the host can read) into device layout dl, in chunks that
+// overlap the bus with the GPU's rearranging. Asynchronous on `stream` for pinned memory; from
+// pageable memory it returns once the source has been read (as cudaMemcpyAsync does).
+void upload_to_device(const void* host, const array_layout& sl, void* dst, const array_layout& dl, std::size_t elem,
+                      const void* fill, pinned_ring* ring, stream_t stream, const std::string& call);
+// Device layout sl into host layout dl (dl's padding untouched); the same chunking in reverse.
+void download_to_host(const void* src, const array_layout& sl, void* host, const array_layout& dl, std::size_t elem,
+                      pinned_ring* ring, stream_t stream, const std::string& call);
+
 void synchronize(const std::string& call);
+void synchronize_stream(stream_t stream, const std::string& call);
 
 }  // namespace coalesce::detail

@@ -6,7 +6,9 @@
 
 #include <coalesce/build_config.hpp>
 
+#include <algorithm>
 #include <cstdint>
+#include <cstring>
 
 #if COALESCE_WITH_OPENMP
 #define COALESCE_OMP_PARALLEL_FOR _Pragma("omp parallel for schedule(static) if (span >= parallel_threshold)")
@@ -37,6 +39,29 @@ void relayout_host(const void* src, const array_layout& src_layout, void* dst, c
       });
     });
   });
+}
+
+void host_copy_rows(void* dst, std::size_t dst_pitch, const void* src, std::size_t src_pitch, std::size_t width,
+                    std::size_t height) {
+  auto* d = static_cast<unsigned char*>(dst);
+  const auto* s = static_cast<const unsigned char*>(src);
+  if (dst_pitch == width && src_pitch == width) {  // one contiguous block: cut it into pieces
+    const std::size_t total = width * height, piece = std::size_t(1) << 20;
+    const auto pieces = static_cast<std::int64_t>((total + piece - 1) / piece);
+#if COALESCE_WITH_OPENMP
+#pragma omp parallel for schedule(static) if (pieces > 1)
+#endif
+    for (std::int64_t p = 0; p < pieces; ++p) {
+      const std::size_t begin = std::size_t(p) * piece;
+      std::memcpy(d + begin, s + begin, std::min(piece, total - begin));
+    }
+    return;
+  }
+  const auto rows = static_cast<std::int64_t>(height);
+#if COALESCE_WITH_OPENMP
+#pragma omp parallel for schedule(static) if (std::size_t(rows) * width >= (std::size_t(1) << 20))
+#endif
+  for (std::int64_t r = 0; r < rows; ++r) std::memcpy(d + std::size_t(r) * dst_pitch, s + std::size_t(r) * src_pitch, width);
 }
 
 }  // namespace coalesce::detail

@@ -13,4 +13,9 @@ namespace coalesce::detail {
 void relayout_host(const void* src, const array_layout& src_layout, void* dst, const array_layout& dst_layout,
                    std::size_t elem, const void* fill, const std::string& call);
 
+// Copies `height` rows of `width` bytes between host buffers with the given pitches, on several
+// threads (OpenMP) when there is enough to copy: one core cannot keep up with a PCIe 5 link.
+void host_copy_rows(void* dst, std::size_t dst_pitch, const void* src, std::size_t src_pitch, std::size_t width,
+                    std::size_t height);
+
 }  // namespace coalesce::detail

@@ -31,6 +31,16 @@ void relayout_device_range(const void*, const array_layout&, void*, const array_
                            const relayout_plan&, const tile_range&, const std::string& call, stream_t) {
   no_cuda(call);
 }
+std::shared_ptr<pinned_ring> make_pinned_ring() { return nullptr; }
+void upload_to_device(const void*, const array_layout&, void*, const array_layout&, std::size_t, const void*,
+                      pinned_ring*, stream_t, const std::string& call) {
+  no_cuda(call);
+}
+void download_to_host(const void*, const array_layout&, void*, const array_layout&, std::size_t, pinned_ring*,
+                      stream_t, const std::string& call) {
+  no_cuda(call);
+}
 void synchronize(const std::string&) {}
+void synchronize_stream(stream_t, const std::string&) {}
 
 }  // namespace coalesce::detail

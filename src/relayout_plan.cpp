@@ -26,16 +26,19 @@ relayout_plan plan_relayout(const array_layout& src, const array_layout& dst, st
   }
   plan.stride = unsigned(src.m | 1);
   const std::size_t row_bytes = std::size_t(plan.stride) * elem;
-  // Prefer tiles of whole warps (aligned runs on both sides); awkward block sizes may need any tile.
-  for (unsigned step : {32u, 1u}) {
-    for (unsigned tile = max_tile / step * step; tile >= min_tile; tile -= step) {
-      if (tile * row_bytes > tile_budget_bytes) continue;
-      if (!tile_fits_block(src, tile) || !tile_fits_block(dst, tile)) continue;
-      // k < T * m stays far below 2^31 (fast_divmod's range): T * m * elem <= budget.
-      plan.method = relayout_method::tiled;
-      plan.tile = tile;
-      plan.shared_bytes = tile * row_bytes;
-      return plan;
+  // Prefer tiles of whole warps (aligned runs on both sides) within the budget; then any tile that
+  // meets awkward block sizes; then up to the 48 KiB a block gets without opting in.
+  for (std::size_t budget : {tile_budget_bytes, max_tile_bytes}) {
+    for (unsigned step : {32u, 1u}) {
+      for (unsigned tile = max_tile / step * step; tile >= min_tile; tile -= step) {
+        if (tile * row_bytes > budget) continue;
+        if (!tile_fits_block(src, tile) || !tile_fits_block(dst, tile)) continue;
+        // k < T * m stays far below 2^31 (fast_divmod's range): T * m * elem <= 48 KiB.
+        plan.method = relayout_method::tiled;
+        plan.tile = tile;
+        plan.shared_bytes = tile * row_bytes;
+        return plan;
+      }
     }
   }
   return plan;  // no tile fits (large m or awkward block sizes): the straightforward kernel

@@ -30,20 +30,6 @@ std::string pointer_text(const void* p) {
   return os.str();
 }
 
-// The user's vectors as a layout: row_major with their pitch.
-array_layout user_layout(const raw_vectors& v) { return {layout_kind::row_major, v.n, v.m, v.pitch, 0}; }
-
-// Copies a layout's data between memories (the padding of row_major and col_major is skipped).
-void copy_layout(void* dst, const void* src, const array_layout& l, std::size_t elem, const std::string& call) {
-  switch (l.kind) {
-    case layout_kind::row_major: detail::copy_2d(dst, l.pitch * elem, src, l.pitch * elem, l.m * elem, l.n, call); return;
-    case layout_kind::col_major: detail::copy_2d(dst, l.pitch * elem, src, l.pitch * elem, l.n * elem, l.m, call); return;
-    case layout_kind::blocked: break;
-  }
-  const std::size_t bytes = l.span() * elem;
-  detail::copy_2d(dst, bytes, src, bytes, bytes, 1, call);
-}
-
 }  // namespace
 
 runtime::runtime() : runtime(detail::device_count() > 0 ? backend::cuda : backend::host) {}
@@ -61,6 +47,7 @@ runtime::runtime(backend which, int device) : backend_(which) {
   detail::use_device(device, "runtime");
   device_ = device;
   description_ = "cuda: " + detail::device_description(device) + ", device " + std::to_string(device);
+  ring_ = detail::make_pinned_ring();
 }
 
 bool runtime::cuda_available() noexcept { return detail::device_count() > 0; }
@@ -103,12 +90,9 @@ void runtime::check_source(const raw_vectors& v, const std::string& call) const 
   }
 }
 
-void runtime::upload_raw(const raw_vectors& src, void* dst, const array_layout& dst_layout, const void* fill) const {
-  copy_raw(src.data, user_layout(src), src.space, dst, dst_layout, space(), src.elem, fill, "upload");
-}
-
 void runtime::copy_raw(const void* src, const array_layout& sl, memory_space ss, void* dst, const array_layout& dl,
-                       memory_space ds, std::size_t elem, const void* fill, const std::string& call) const {
+                       memory_space ds, std::size_t elem, const void* fill, const std::string& call, stream_t stream,
+                       bool wait) const {
   if (sl.n != dl.n || sl.m != dl.m)
     fail(errc::size_mismatch, call,
          "source holds n = " + std::to_string(sl.n) + ", m = " + std::to_string(sl.m) + " but destination n = " +
@@ -119,26 +103,23 @@ void runtime::copy_raw(const void* src, const array_layout& sl, memory_space ss,
     fail(errc::wrong_memory_space, call, "the host backend cannot move device memory");
   if (host_only) {
     detail::relayout_host(src, sl, dst, dl, elem, fill, call);
-  } else if (ss == memory_space::device && ds == memory_space::device) {
-    detail::relayout_device(src, sl, dst, dl, elem, fill, call);
-  } else if (ss == memory_space::host) {
-    // Host to device: the source crosses the bus as it is, then the GPU rearranges it.
-    buffer staging = buffer::allocate(memory_space::device, validate(sl, elem, call), call);
-    copy_layout(staging.data(), src, sl, elem, call);
-    detail::relayout_device(staging.data(), sl, dst, dl, elem, fill, call);
-  } else {
-    // Device to host: the GPU rearranges into the destination's layout, then it crosses the bus.
-    buffer staging = buffer::allocate(memory_space::device, validate(dl, elem, call), call);
-    detail::relayout_device(src, sl, staging.data(), dl, elem, fill, call);
-    copy_layout(dst, staging.data(), dl, elem, call);
+    return;
   }
-  if (!host_only) detail::synchronize(call);
+  if (ss == memory_space::device && ds == memory_space::device) {
+    detail::relayout_device(src, sl, dst, dl, elem, fill, call, stream);
+  } else if (ss == memory_space::host) {
+    detail::upload_to_device(src, sl, dst, dl, elem, fill, ring_.get(), stream, call);
+  } else {
+    detail::download_to_host(src, sl, dst, dl, elem, ring_.get(), stream, call);
+  }
+  if (wait) detail::synchronize_stream(stream, call);
 }
 
 void runtime::download_raw(const void* src, const array_layout& sl, memory_space ss, const raw_vectors& dst,
-                           const std::string& call) const {
+                           const std::string& call, stream_t stream, bool wait) const {
   check_source(dst, call);
-  copy_raw(src, sl, ss, const_cast<void*>(dst.data), user_layout(dst), dst.space, dst.elem, nullptr, call);
+  copy_raw(src, sl, ss, const_cast<void*>(dst.data), user_layout(dst), dst.space, dst.elem, nullptr, call, stream,
+           wait);
 }
 
 }  // namespace coalesce

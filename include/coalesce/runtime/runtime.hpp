@@ -6,7 +6,10 @@
 // was built with CUDA and a device is present, else on the host backend (OpenMP), and says which.
 //
 // Every call checks its inputs before it touches memory: on an error (a typed coalesce::error naming
-// the bad value) nothing is leaked and the destination is untouched. Calls are synchronous.
+// the bad value) nothing is leaked and the destination is untouched. Calls are synchronous, except
+// the *_async forms, which are ordered on a stream the caller passes (on the host backend they
+// complete before returning). From pageable host memory, upload_async returns once the source has
+// been read and download_async once the destination is written, as cudaMemcpyAsync does.
 
 #include <coalesce/core/descriptor.hpp>
 #include <coalesce/core/error.hpp>
@@ -14,10 +17,20 @@
 #include <coalesce/runtime/array.hpp>
 
 #include <cstddef>
+#include <memory>
 #include <string>
 #include <type_traits>
 
+struct CUstream_st;
+
 namespace coalesce {
+
+// A CUDA stream (the same type as cudaStream_t); nullptr is the default stream.
+using stream_t = CUstream_st*;
+
+namespace detail {
+class pinned_ring;
+}
 
 enum class backend { cuda, host };
 
@@ -63,7 +76,8 @@ class runtime {
     const raw_vectors raw = erase(src);
     check_source(raw, "upload");
     array<U> dst = allocate<U>(src.n, src.m, spec);
-    upload_raw(raw, dst.data(), dst.layout(), &fill);
+    copy_raw(raw.data, user_layout(raw), raw.space, dst.data(), dst.layout(), dst.space(), raw.elem, &fill, "upload",
+             nullptr, true);
     return dst;
   }
 
@@ -85,8 +99,23 @@ class runtime {
   // Copies src into dst, whatever their layouts and memory; both must hold n x m vectors.
   template <class T>
   void copy(const array<T>& src, array<T>& dst, const T& fill = {}) const {
+    copy_raw(src.data(), src.layout(), src.space(), dst.data(), dst.layout(), dst.space(), sizeof(T), &fill, "copy",
+             nullptr, true);
+  }
+  template <class T>
+  void copy_async(const array<T>& src, array<T>& dst, stream_t stream, const T& fill = {}) const {
     copy_raw(src.data(), src.layout(), src.space(), dst.data(), dst.layout(), dst.space(), sizeof(T), &fill,
-             "copy");
+             "copy_async", stream, false);
+  }
+
+  // The user's vectors into an existing array (any layout), ordered on `stream`.
+  template <class T>
+  void upload_async(const vector_set<T>& src, array<std::remove_const_t<T>>& dst, stream_t stream,
+                    const std::remove_const_t<T>& fill = {}) const {
+    const raw_vectors raw = erase(src);
+    check_source(raw, "upload_async");
+    copy_raw(raw.data, user_layout(raw), raw.space, dst.data(), dst.layout(), dst.space(), raw.elem, &fill,
+             "upload_async", stream, false);
   }
 
   // Writes the vectors back into the user's array (host or device, any row pitch). Only the n x m
@@ -94,7 +123,12 @@ class runtime {
   template <class T>
   void download(const array<T>& src, const vector_set<T>& dst) const {
     static_assert(!std::is_const_v<T>, "coalesce::download: the destination must be writable");
-    download_raw(src.data(), src.layout(), src.space(), erase(dst), "download");
+    download_raw(src.data(), src.layout(), src.space(), erase(dst), "download", nullptr, true);
+  }
+  template <class T>
+  void download_async(const array<T>& src, const vector_set<T>& dst, stream_t stream) const {
+    static_assert(!std::is_const_v<T>, "coalesce::download_async: the destination must be writable");
+    download_raw(src.data(), src.layout(), src.space(), erase(dst), "download_async", stream, false);
   }
 
   template <class T>
@@ -113,16 +147,19 @@ class runtime {
   buffer allocate_raw(std::size_t n, std::size_t m, layout_spec spec, std::size_t elem, const std::string& call,
                       array_layout& layout) const;
   void check_source(const raw_vectors& src, const std::string& call) const;
-  void upload_raw(const raw_vectors& src, void* dst, const array_layout& dst_layout, const void* fill) const;
+  static array_layout user_layout(const raw_vectors& v) noexcept {
+    return {layout_kind::row_major, v.n, v.m, v.pitch, 0};
+  }
   void copy_raw(const void* src, const array_layout& src_layout, memory_space src_space, void* dst,
                 const array_layout& dst_layout, memory_space dst_space, std::size_t elem, const void* fill,
-                const std::string& call) const;
+                const std::string& call, stream_t stream, bool wait) const;
   void download_raw(const void* src, const array_layout& src_layout, memory_space src_space, const raw_vectors& dst,
-                    const std::string& call) const;
+                    const std::string& call, stream_t stream, bool wait) const;
 
   backend backend_ = backend::host;
   int device_ = -1;
   std::string description_;
+  std::shared_ptr<detail::pinned_ring> ring_;  // pinned staging for pageable transfers, shared by copies
 };
 
 }  // namespace coalesce

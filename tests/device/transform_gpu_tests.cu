@@ -1,0 +1,156 @@
+// SPDX-FileCopyrightText: 2026 coalesce authors
+// SPDX-License-Identifier: Apache-2.0
+// The fast transforms: every kernel the dispatch table picks (tiled with each walk, 2D copies, the
+// straightforward fallback), every element size, m from 1 to 100, block sizes that divide the tile,
+// that the tile divides, and neither; and the chunked upload/download pipelines from pageable and
+// pinned memory, with tails, on a caller's stream, and their error paths.
+#include <coalesce/coalesce.hpp>
+
+#include <doctest/doctest.h>
+
+#include "random.hpp"
+#include "round_trip.hpp"
+
+#include <cuda_runtime.h>
+
+#include <cstdint>
+#include <cstring>
+#include <vector>
+
+using namespace coalesce;
+using namespace coalesce::test;
+
+namespace {
+
+#define REQUIRE_CUDA(call) REQUIRE((call) == cudaSuccess)
+
+std::vector<layout_spec> dispatch_layouts() {
+  return {aos(), pitched_rows(), soa(), soa(false), blocked(1), blocked(48), blocked(256), blocked(1000),
+          blocked(4096)};
+}
+
+// Device -> device between every pair, checked through a download of the result, and the padding
+// of blocked destinations checked against the fill value.
+template <class T>
+void check_device_pairs(std::size_t n, std::size_t m) {
+  const runtime rt{backend::cuda};
+  const std::uint64_t seed = fresh_seed();
+  INFO("n = " << n << ", m = " << m << ", sizeof(T) = " << sizeof(T) << ", seed = " << seed);
+  const std::vector<T> in = random_values<T>(n * m, seed);
+  const T fill = poison<T>();
+  for (const layout_spec& a : dispatch_layouts()) {
+    const array<T> first = rt.upload(host_vectors(in.data(), n, m), a, fill);
+    for (const layout_spec& b : dispatch_layouts()) {
+      INFO(to_string(a) << " -> " << to_string(b));
+      const array<T> second = rt.relayout(first, b, fill);
+      std::vector<T> out(n * m, T{});
+      rt.download(second, host_vectors(out.data(), n, m));
+      REQUIRE(std::memcmp(out.data(), in.data(), in.size() * sizeof(T)) == 0);
+      if (b.kind == layout_kind::blocked) {
+        std::vector<T> raw(second.span());
+        REQUIRE_CUDA(cudaMemcpy(raw.data(), second.data(), raw.size() * sizeof(T), cudaMemcpyDeviceToHost));
+        const layout_blocked<>::mapping<extents<>> map(extents<>(n, m), b.block);
+        for (std::size_t o = 0; o < raw.size(); ++o)
+          if (!map.locate(o).is_data) REQUIRE(std::memcmp(&raw[o], &fill, sizeof(T)) == 0);
+      }
+    }
+  }
+}
+
+}  // namespace
+
+TEST_SUITE("gpu") {
+  TEST_CASE("transform.cuda.every_kernel.float") {
+    for (std::size_t m : {1, 2, 3, 4, 9, 12, 16, 32, 33, 64}) check_device_pairs<float>(4099, m);
+  }
+  TEST_CASE("transform.cuda.every_kernel.double") {
+    for (std::size_t m : {1, 3, 12, 32, 64}) check_device_pairs<double>(2053, m);
+  }
+  TEST_CASE("transform.cuda.every_kernel.other_widths") {
+    for (std::size_t m : {1, 5, 17, 64}) {
+      check_device_pairs<std::uint8_t>(1001, m);
+      check_device_pairs<std::uint16_t>(777, m);
+      check_device_pairs<quad>(513, m);
+    }
+  }
+  TEST_CASE("transform.cuda.fallback_kernel_for_large_m") {
+    check_device_pairs<quad>(300, 100);  // 100 x 16-byte rows: no tile fits the shared budget
+    check_device_pairs<float>(70, 1500);
+  }
+
+  TEST_CASE("transform.cuda.pipelines_pageable_and_pinned") {
+    const runtime rt{backend::cuda};
+    // More than 16 MiB chunks, with a tail: 3 chunks and a bit.
+    const std::size_t n = 3'000'017, m = 3, pitch = 4;
+    const std::vector<float> in = user_array<float>(n, m, pitch, fresh_seed());
+    float* pinned_in = nullptr;
+    float* pinned_out = nullptr;
+    REQUIRE_CUDA(cudaMallocHost(&pinned_in, in.size() * sizeof(float)));
+    REQUIRE_CUDA(cudaMallocHost(&pinned_out, in.size() * sizeof(float)));
+    std::memcpy(pinned_in, in.data(), in.size() * sizeof(float));
+    for (const layout_spec& spec : {soa(), blocked(128), blocked(4096), blocked(48), aos()}) {
+      for (bool pinned : {false, true}) {
+        INFO(to_string(spec) << (pinned ? " pinned" : " pageable"));
+        const float* source = pinned ? pinned_in : in.data();
+        const array<float> a = rt.upload(host_vectors(source, n, m, pitch), spec, -1.0f);
+        std::vector<float> pageable_out(in.size(), poison<float>());
+        float* out = pinned ? pinned_out : pageable_out.data();
+        std::fill(out, out + in.size(), poison<float>());
+        rt.download(a, host_vectors(out, n, m, pitch));
+        REQUIRE(std::memcmp(out, in.data(), in.size() * sizeof(float)) == 0);
+      }
+    }
+    cudaFreeHost(pinned_in);
+    cudaFreeHost(pinned_out);
+  }
+
+  TEST_CASE("transform.cuda.async_on_a_user_stream") {
+    const runtime rt{backend::cuda};
+    cudaStream_t stream;
+    REQUIRE_CUDA(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+    const std::size_t n = 2'500'003, m = 4;
+    float* pinned_in = nullptr;
+    float* pinned_out = nullptr;
+    REQUIRE_CUDA(cudaMallocHost(&pinned_in, n * m * sizeof(float)));
+    REQUIRE_CUDA(cudaMallocHost(&pinned_out, n * m * sizeof(float)));
+    const std::vector<float> in = random_values<float>(n * m, fresh_seed());
+    std::memcpy(pinned_in, in.data(), in.size() * sizeof(float));
+    std::fill(pinned_out, pinned_out + n * m, poison<float>());
+    array<float> blocked_array = rt.allocate<float>(n, m, blocked(256));
+    array<float> soa_array = rt.allocate<float>(n, m, soa());
+    rt.upload_async(host_vectors(static_cast<const float*>(pinned_in), n, m), blocked_array, stream);
+    rt.copy_async(blocked_array, soa_array, stream);
+    rt.download_async(soa_array, host_vectors(pinned_out, n, m), stream);
+    REQUIRE_CUDA(cudaStreamSynchronize(stream));
+    CHECK(std::memcmp(pinned_out, in.data(), in.size() * sizeof(float)) == 0);
+    cudaFreeHost(pinned_in);
+    cudaFreeHost(pinned_out);
+    cudaStreamDestroy(stream);
+  }
+
+  TEST_CASE("transform.cuda.errors_leave_destination_untouched") {
+    const runtime rt{backend::cuda};
+    const std::size_t n = 100'000, m = 3;
+    const std::vector<float> in = random_values<float>(n * m, fresh_seed());
+    array<float> dst = rt.allocate<float>(n, m, blocked(128));
+    const std::vector<float> before_values(dst.span(), 7.0f);
+    REQUIRE_CUDA(cudaMemcpy(dst.data(), before_values.data(), dst.span() * sizeof(float), cudaMemcpyHostToDevice));
+    // A destination too small for the source, and a stream that does not exist.
+    array<float> small = rt.allocate<float>(n - 1, m, blocked(128));
+    CHECK_THROWS_AS(rt.upload_async(host_vectors(in.data(), n, m), small, nullptr), error);
+    cudaStream_t destroyed;
+    REQUIRE_CUDA(cudaStreamCreate(&destroyed));
+    REQUIRE_CUDA(cudaStreamDestroy(destroyed));
+    try {
+      rt.upload_async(host_vectors(in.data(), n, m), dst, destroyed);
+      FAIL("an upload on a destroyed stream succeeded");
+    } catch (const cuda_error& e) {
+      INFO(e.what());
+      CHECK(e.code() == errc::cuda);
+    }
+    REQUIRE_CUDA(cudaDeviceSynchronize());
+    std::vector<float> after(dst.span());
+    REQUIRE_CUDA(cudaMemcpy(after.data(), dst.data(), after.size() * sizeof(float), cudaMemcpyDeviceToHost));
+    CHECK(after == before_values);
+  }
+}
