@@ -8,8 +8,10 @@
 # Logs go to $OUT (or ./out); a short summary is printed last.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-out=${OUT:-$PWD/out}
-mkdir -p "$out"
+# Everything lands in ./out; with $OUT set (the GPU machine's tool) it is packed into $OUT/results.tgz,
+# since only a few files come back from there.
+out=$PWD/out
+rm -rf "$out" && mkdir -p "$out"
 if [ -d .deps/usr ]; then cp -r .deps/usr/. /usr/; fi  # header-only deps packed by scripts/pack_offline_deps.sh
 summary=()
 note() { summary+=("$1"); echo "== $1"; }
@@ -43,10 +45,12 @@ note "demo: exit $? ($(tail -1 "$out/demo.log"))"
 
 for step in "$@"; do
   case "$step" in
-    bench) ./build/cuda/benchmarks/coalesce-bench --out "$out" > "$out/bench.log" 2>&1; note "bench: exit $?" ;;
-    apps) ./scripts/bench_apps.sh > "$out/apps.log" 2>&1; note "apps benchmarks: exit $?" ;;
-    validate) ./scripts/validate_analyzer.sh > "$out/validate.log" 2>&1; note "analyzer validation: exit $?" ;;
+    bench) ./build/cuda/benchmarks/coalesce-bench --out "$out/bench" > "$out/bench.log" 2>&1; note "bench: exit $?" ;;
+    apps) mkdir -p "$out/apps"; OUT="$out/apps" ./scripts/bench_apps.sh > "$out/apps.log" 2>&1; note "apps benchmarks: exit $?" ;;
+    validate) mkdir -p "$out/validate"; OUT="$out/validate" ./scripts/validate_analyzer.sh > "$out/validate.log" 2>&1
+      note "analyzer validation: exit $?" ;;
     *) note "unknown step $step" ;;
   esac
 done
-printf '%s\n' "${summary[@]}"
+printf '%s\n' "${summary[@]}" | tee "$out/summary.txt"
+if [ -n "${OUT:-}" ]; then tar czf "$OUT/results.tgz" -C "$out" . && cp "$out/summary.txt" "$OUT/"; fi

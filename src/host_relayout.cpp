@@ -4,6 +4,8 @@
 
 #include "relayout_one.hpp"
 
+#include <coalesce/core/math.hpp>
+
 #include <coalesce/build_config.hpp>
 
 #include <algorithm>
@@ -32,10 +34,17 @@ void relayout_host(const void* src, const array_layout& src_layout, void* dst, c
     const W fill_word = write_padding ? *static_cast<const W*>(fill) : W{};
     visit_mapping(src_layout, [&](auto src_map) {
       visit_mapping(dst_layout, [&](auto dst_map) {
-        const auto span = static_cast<std::int64_t>(dst_map.required_span_size());
+        // Vector by vector: no division per element (locate() would need two). The padding vectors of a
+        // blocked destination get the fill value; pitch gaps are never written.
+        const auto n = static_cast<std::int64_t>(src_layout.n);
+        const std::size_t m = src_layout.m;
+        const std::int64_t span = n * static_cast<std::int64_t>(m);
         COALESCE_OMP_PARALLEL_FOR
-        for (std::int64_t o = 0; o < span; ++o)
-          relayout_one(s, src_map, d, dst_map, static_cast<std::size_t>(o), write_padding, fill_word);
+        for (std::int64_t v = 0; v < n; ++v)
+          for (std::size_t i = 0; i < m; ++i) d[dst_map(std::size_t(v), i)] = s[src_map(std::size_t(v), i)];
+        if (write_padding && dst_layout.kind == layout_kind::blocked)
+          for (std::size_t v = dst_layout.n; v < round_up(dst_layout.n, dst_layout.block); ++v)
+            for (std::size_t i = 0; i < m; ++i) d[dst_map(v, i)] = fill_word;
       });
     });
   });

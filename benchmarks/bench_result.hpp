@@ -1,0 +1,40 @@
+// SPDX-FileCopyrightText: 2026 coalesce authors
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+// One measured case of coalesce-bench, and the options every case reads.
+
+#include "timing.hpp"
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace coalesce::bench {
+
+struct options {
+  bool quick = false;
+  std::size_t bytes = std::size_t(256) << 20;  // each array's data
+  int reps = 20;
+  std::vector<std::size_t> ms{1, 2, 3, 4, 9, 12, 16, 32};
+  std::vector<std::string> types{"float", "double"};
+};
+
+struct result {
+  std::string group;     // ceiling, relayout, upload, download
+  std::string name;      // e.g. "aos -> blocked:128"
+  std::string type;      // element type, or "" for ceilings
+  std::size_t m = 0;
+  std::size_t n = 0;
+  double bytes = 0;      // bytes counted: read + written (device to device), or crossing the bus
+  stats time;
+  double gbs = 0;        // bytes / median time
+  std::string ceiling;   // name of the ceiling it is compared with
+  double fraction = 0;   // gbs / ceiling's gbs, measured in the same run
+};
+
+// The device cases (ceilings first); empty without CUDA.
+std::vector<result> run_device(const options& opt);
+// The host backend's cases (OpenMP), with memcpy as the ceiling.
+std::vector<result> run_host(const options& opt);
+
+}  // namespace coalesce::bench

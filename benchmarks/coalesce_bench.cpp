@@ -1,0 +1,65 @@
+// SPDX-FileCopyrightText: 2026 coalesce authors
+// SPDX-License-Identifier: Apache-2.0
+// coalesce-bench: measures the ceilings first, then every case, and writes results.json, results.csv,
+// results.md and (with matplotlib) results.png into --out. Runs on the GPU, or the host backend.
+#include "bench_result.hpp"
+#include "report.hpp"
+
+#include <coalesce/coalesce.hpp>
+
+#include <CLI/CLI.hpp>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <ctime>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+
+int main(int argc, char** argv) try {
+  using namespace coalesce::bench;
+  CLI::App app{"coalesce-bench: layout transforms against the copy ceilings of the same run"};
+  options opt;
+  std::string backend = "auto", out_dir = "bench-results";
+  std::size_t size_mib = 256;
+  app.add_flag("--quick", opt.quick, "32 MiB arrays, m in {3, 12}, float only: under a minute");
+  app.add_option("--backend", backend, "auto, cuda or host")->check(CLI::IsMember({"auto", "cuda", "host"}));
+  app.add_option("--out", out_dir, "folder for results.{json,csv,md,png}");
+  app.add_option("--size-mib", size_mib, "bytes of each array's data, in MiB (at least 256 for reported figures)")
+      ->check(CLI::PositiveNumber);
+  app.add_option("--reps", opt.reps, "timed repetitions per case (median reported)")->check(CLI::Range(3, 1000));
+  CLI11_PARSE(app, argc, argv);
+  if (opt.quick) {
+    size_mib = std::min<std::size_t>(size_mib, 32);
+    opt.ms = {3, 12};
+    opt.types = {"float"};
+  }
+  opt.bytes = size_mib << 20;
+
+  const bool gpu = backend == "cuda" || (backend == "auto" && gpu_available());
+  const coalesce::runtime rt = gpu ? coalesce::runtime{coalesce::backend::cuda} : coalesce::runtime{coalesce::backend::host};
+  run_info info;
+  info.machine = rt.description();
+  const std::time_t now = std::time(nullptr);
+  char date[32];
+  std::strftime(date, sizeof date, "%Y-%m-%d %H:%M UTC", std::gmtime(&now));
+  info.date = date;
+  for (int a = 0; a < argc; ++a) info.command += (a ? " " : "") + std::string(argv[a]);
+  std::fprintf(stderr, "coalesce-bench on %s, %zu MiB arrays, %d repetitions\n", info.machine.c_str(), size_mib, opt.reps);
+
+  const std::vector<result> results = gpu ? run_device(opt) : run_host(opt);
+  std::filesystem::create_directories(out_dir);
+  write_json(out_dir + "/results.json", info, results);
+  write_csv(out_dir + "/results.csv", results);
+  const std::string md = markdown(info, results);
+  std::ofstream(out_dir + "/results.md") << md;
+  std::cout << md;
+  const std::string plot = "python3 " COALESCE_BENCH_SOURCE_DIR "/plot.py " + out_dir + "/results.json " + out_dir +
+                           "/results.png";
+  if (std::system(plot.c_str()) != 0) std::fprintf(stderr, "coalesce-bench: no plot (%s failed)\n", plot.c_str());
+  return 0;
+} catch (const std::exception& e) {
+  std::fprintf(stderr, "coalesce-bench: %s\n", e.what());
+  return 2;
+}

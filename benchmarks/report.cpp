@@ -1,0 +1,90 @@
+// SPDX-FileCopyrightText: 2026 coalesce authors
+// SPDX-License-Identifier: Apache-2.0
+#include "report.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <fstream>
+#include <iomanip>
+#include <map>
+#include <set>
+#include <sstream>
+
+namespace coalesce::bench {
+
+void write_json(const std::string& path, const run_info& info, const std::vector<result>& results) {
+  nlohmann::json j;
+  j["machine"] = info.machine;
+  j["date"] = info.date;
+  j["command"] = info.command;
+  for (const result& r : results)
+    j["results"].push_back({{"group", r.group}, {"name", r.name}, {"type", r.type}, {"m", r.m}, {"n", r.n},
+                            {"bytes", r.bytes}, {"median_ms", r.time.median_ms}, {"min_ms", r.time.min_ms},
+                            {"max_ms", r.time.max_ms}, {"reps", r.time.reps}, {"gbs", r.gbs},
+                            {"ceiling", r.ceiling}, {"fraction_of_ceiling", r.fraction}});
+  std::ofstream(path) << j.dump(2) << '\n';
+}
+
+void write_csv(const std::string& path, const std::vector<result>& results) {
+  std::ofstream os(path);
+  os << "group,name,type,m,n,bytes,median_ms,min_ms,max_ms,reps,gbs,ceiling,fraction_of_ceiling\n";
+  for (const result& r : results)
+    os << r.group << ",\"" << r.name << "\"," << r.type << ',' << r.m << ',' << r.n << ',' << r.bytes << ','
+       << r.time.median_ms << ',' << r.time.min_ms << ',' << r.time.max_ms << ',' << r.time.reps << ',' << r.gbs
+       << ",\"" << r.ceiling << "\"," << r.fraction << '\n';
+}
+
+std::string markdown(const run_info& info, const std::vector<result>& results) {
+  std::ostringstream os;
+  os << std::fixed;
+  os << "Machine: " << info.machine << "  \nDate: " << info.date << "  \nCommand: `" << info.command << "`\n\n";
+  os << "| ceiling | GB/s | median ms | min-max ms |\n|---|---:|---:|---:|\n";
+  for (const result& r : results)
+    if (r.group == "ceiling")
+      os << "| " << r.name << " | " << std::setprecision(0) << r.gbs << " | " << std::setprecision(3)
+         << r.time.median_ms << " | " << r.time.min_ms << "-" << r.time.max_ms << " |\n";
+
+  // Relayout: one row per (pair, type), one column per m; each cell % of the copy ceiling.
+  std::set<std::size_t> ms;
+  std::map<std::string, std::map<std::size_t, const result*>> rows;
+  std::string ceiling_name;
+  for (const result& r : results)
+    if (r.group == "relayout") {
+      ms.insert(r.m);
+      rows[r.name + " (" + r.type + ")"][r.m] = &r;
+      ceiling_name = r.ceiling;
+    }
+  if (!rows.empty()) {
+    os << "\nRelayout, % of " << ceiling_name << " (bytes read + written; median of the repetitions):\n\n| pair |";
+    for (std::size_t m : ms) os << " m=" << m << " |";
+    os << "\n|---|";
+    for (std::size_t k = 0; k < ms.size(); ++k) os << "---:|";
+    os << '\n';
+    for (const auto& [name, by_m] : rows) {
+      os << "| " << name << " |";
+      for (std::size_t m : ms) {
+        const auto it = by_m.find(m);
+        if (it == by_m.end()) {
+          os << " |";
+        } else {
+          os << ' ' << std::setprecision(1) << 100.0 * it->second->fraction << "% |";
+        }
+      }
+      os << '\n';
+    }
+  }
+  bool header = false;
+  for (const result& r : results) {
+    if (r.group != "upload" && r.group != "download") continue;
+    if (!header) {
+      os << "\n| transfer | m | GB/s | % of ceiling | ceiling | min-max ms |\n|---|---:|---:|---:|---|---:|\n";
+      header = true;
+    }
+    os << "| " << r.group << ' ' << r.name << " | " << r.m << " | " << std::setprecision(1) << r.gbs << " | "
+       << 100.0 * r.fraction << "% | " << r.ceiling << " | " << std::setprecision(3) << r.time.min_ms << "-"
+       << r.time.max_ms << " |\n";
+  }
+  return os.str();
+}
+
+}  // namespace coalesce::bench
