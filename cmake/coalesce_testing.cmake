@@ -20,5 +20,11 @@ function(coalesce_add_doctest target)
   if(arg_GPU)
     target_link_libraries(${target} PRIVATE CUDA::cudart)
   endif()
-  doctest_discover_tests(${target} ADD_LABELS 1 PROPERTIES SKIP_RETURN_CODE 77)
+  # GPU tests run one at a time: some check that device memory comes back, which other processes'
+  # allocations would disturb.
+  if(arg_GPU)
+    doctest_discover_tests(${target} ADD_LABELS 1 PROPERTIES SKIP_RETURN_CODE 77 RESOURCE_LOCK gpu)
+  else()
+    doctest_discover_tests(${target} ADD_LABELS 1 PROPERTIES SKIP_RETURN_CODE 77)
+  endif()
 endfunction()

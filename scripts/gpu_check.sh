@@ -3,7 +3,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # On a machine with a CUDA GPU (and no package registry): builds the cuda preset, runs the whole test
 # suite, compute-sanitizer memcheck/racecheck/synccheck on the GPU tests, and the demo. Extra steps:
-#   scripts/gpu_check.sh [step ...]   steps: bench (coalesce-bench), apps (scripts/bench_apps.sh),
+#   scripts/gpu_check.sh [--no-tests] [step ...]   steps: bench (coalesce-bench), apps (scripts/bench_apps.sh),
 #                                     validate (scripts/validate_analyzer.sh)
 # Logs go to $OUT (or ./out); a short summary is printed last.
 set -uo pipefail
@@ -13,6 +13,8 @@ cd "$(dirname "$0")/.."
 out=$PWD/out
 rm -rf "$out" && mkdir -p "$out"
 if [ -d .deps/usr ]; then cp -r .deps/usr/. /usr/; fi  # header-only deps packed by scripts/pack_offline_deps.sh
+run_tests=1
+if [ "${1:-}" = "--no-tests" ]; then run_tests=0; shift; fi
 summary=()
 note() { summary+=("$1"); echo "== $1"; }
 
@@ -20,6 +22,7 @@ nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.sm,clocks.mem --f
 { cmake --preset cuda -DCOALESCE_BUILD_TESTS=ON && cmake --build --preset cuda -j "$(nproc)"; } > "$out/build.log" 2>&1
 note "build: exit $? ($(grep -c -i ' warning' "$out/build.log") warning lines)"
 
+if [ "$run_tests" = 1 ]; then
 ctest --preset cuda -j 4 > "$out/ctest.log" 2>&1
 note "ctest: $(grep -E 'tests passed|tests failed' "$out/ctest.log")"
 grep -E "\*\*\*Failed|Not Run|Skipped" "$out/ctest.log" | head -20
@@ -42,6 +45,7 @@ san initcheck "runtime.cuda.round_trip.other_widths,runtime.cuda.matches*"
 
 ./build/cuda/apps/demo/coalesce-demo > "$out/demo.log" 2>&1
 note "demo: exit $? ($(tail -1 "$out/demo.log"))"
+fi
 
 for step in "$@"; do
   case "$step" in

@@ -36,7 +36,7 @@ struct tile_range {
 // Bytes of shared memory one tile may use: 32 KiB keeps about 7 tiles resident per Hopper SM.
 inline constexpr std::size_t tile_budget_bytes = 32 * 1024;
 inline constexpr std::size_t max_tile_bytes = 48 * 1024;  // the most a block gets without opting in
-inline constexpr unsigned min_tile = 32, max_tile = 1024;
+inline constexpr unsigned min_tile = 32, max_tile = 8192;  // small m wants long tiles: fewer barriers per byte
 
 relayout_plan plan_relayout(const array_layout& src, const array_layout& dst, std::size_t elem);
 

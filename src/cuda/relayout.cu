@@ -4,6 +4,7 @@
 // kernel for what no tile fits (one thread per destination offset, in address order).
 #include "../device_api.hpp"
 #include "../relayout_one.hpp"
+#include "copy_rows.hpp"
 #include "cuda_check.hpp"
 #include "../relayout_plan.hpp"
 #include "tiled_relayout.cuh"
@@ -77,7 +78,7 @@ void launch_simple(const Word* src, const array_layout& sl, Word* dst, const arr
   });
 }
 
-// The data rows of a row_major or col_major layout, or a blocked span, as cudaMemcpy2DAsync arguments.
+// The data rows of a row_major or col_major layout, or a blocked span, copied as rows.
 void copy_same_kind(const void* src, const array_layout& sl, void* dst, const array_layout& dl, std::size_t elem,
                     cudaStream_t stream, const std::string& call) {
   std::size_t width = 0, height = 0, src_pitch = 0, dst_pitch = 0;
@@ -86,9 +87,7 @@ void copy_same_kind(const void* src, const array_layout& sl, void* dst, const ar
     case layout_kind::col_major: width = sl.n * elem, height = sl.m, src_pitch = sl.pitch, dst_pitch = dl.pitch; break;
     case layout_kind::blocked: width = sl.span() * elem, height = 1, src_pitch = sl.span(), dst_pitch = sl.span(); break;
   }
-  check_cuda(cudaMemcpy2DAsync(dst, dst_pitch * elem, src, src_pitch * elem, width, height, cudaMemcpyDeviceToDevice,
-                               stream),
-             call, "cudaMemcpy2DAsync(" + std::to_string(height) + " rows of " + std::to_string(width) + " bytes)");
+  copy_rows_async(dst, dst_pitch * elem, src, src_pitch * elem, width, height, stream, call);
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 // the GPU rearranges chunk k into its place in the destination layout.
 #include "../device_api.hpp"
 #include "../host_relayout.hpp"
+#include "copy_rows.hpp"
 #include "cuda_check.hpp"
 
 #include <cuda_runtime.h>
@@ -83,15 +84,26 @@ class stream_buffer {
 // The data of a layout between any two memories (the padding of row_major and col_major is skipped).
 void copy_layout(void* dst, const void* src, const array_layout& l, std::size_t elem, cudaStream_t stream,
                  const std::string& call) {
-  std::size_t width = 0, height = 0;
   switch (l.kind) {
-    case layout_kind::row_major: width = l.m * elem, height = l.n; break;
-    case layout_kind::col_major: width = l.n * elem, height = l.m; break;
-    case layout_kind::blocked: width = l.span() * elem, height = 1; break;
+    case layout_kind::row_major:
+      copy_rows_async(dst, l.pitch * elem, src, l.pitch * elem, l.m * elem, l.n, stream, call);
+      return;
+    case layout_kind::col_major:
+      copy_rows_async(dst, l.pitch * elem, src, l.pitch * elem, l.n * elem, l.m, stream, call);
+      return;
+    case layout_kind::blocked: break;
   }
-  const std::size_t pitch = l.kind == layout_kind::blocked ? width : l.pitch * elem;
-  check_cuda(cudaMemcpy2DAsync(dst, pitch, src, pitch, width, height, cudaMemcpyDefault, stream), call,
-             "cudaMemcpy2DAsync(" + std::to_string(height) + " rows of " + std::to_string(width) + " bytes)");
+  copy_rows_async(dst, 0, src, 0, l.span() * elem, 1, stream, call);
+}
+
+// Pageable memory is staged through the ring with host waits, which a stream that is capturing a
+// graph cannot do: say so before anything is queued.
+void require_not_capturing(cudaStream_t stream, const std::string& call) {
+  cudaStreamCaptureStatus status = cudaStreamCaptureStatusNone;
+  check_cuda(cudaStreamIsCapturing(stream, &status), call, "cudaStreamIsCapturing");
+  if (status != cudaStreamCaptureStatusNone)
+    fail(errc::invalid_argument, call,
+         "the stream is capturing a graph, and pageable host memory cannot be staged there (use pinned memory)");
 }
 
 array_layout packed_rows(std::size_t n, std::size_t m) { return {layout_kind::row_major, n, m, m, 0}; }
@@ -110,9 +122,7 @@ void upload_to_device(const void* host, const array_layout& sl, void* dst, const
   if (sl.kind != layout_kind::row_major || dl.kind == layout_kind::row_major || plan.method != relayout_method::tiled) {
     if (sl.kind == layout_kind::row_major && dl.kind == layout_kind::row_major) {
       // Rows to rows: the copy itself changes the pitch.
-      check_cuda(cudaMemcpy2DAsync(dst, dl.pitch * elem, host, sl.pitch * elem, sl.m * elem, sl.n,
-                                   cudaMemcpyHostToDevice, stream),
-                 call, "cudaMemcpy2DAsync(" + std::to_string(sl.n) + " rows, host to device)");
+      copy_rows_async(dst, dl.pitch * elem, host, sl.pitch * elem, sl.m * elem, sl.n, stream, call);
       return;
     }
     // Any other source: it crosses the bus as it is, then the GPU rearranges it.
@@ -122,23 +132,24 @@ void upload_to_device(const void* host, const array_layout& sl, void* dst, const
     return;
   }
   const std::size_t row_bytes = sl.m * elem, chunk = chunk_vectors(plan, sl.m, elem);
-  const array_layout chunk_layout = packed_rows(chunk, sl.m);
   const std::size_t padded = dl.kind == layout_kind::blocked && fill ? round_up(dl.n, dl.block) : dl.n;
   const bool pinned = is_pinned(host);
+  // Pinned rows cross the bus as they lie, user pitch and all (one copy); pageable rows are packed
+  // by the CPU into the ring on their way.
+  const array_layout chunk_layout{layout_kind::row_major, chunk, sl.m, pinned ? sl.pitch : sl.m, 0};
   std::unique_lock<std::mutex> held;
   if (!pinned) {
+    require_not_capturing(stream, call);
     held = ring->lock();
     ring->reserve(chunk * row_bytes, call);
   }
-  stream_buffer device_chunk(chunk * row_bytes, stream, call);
+  stream_buffer device_chunk(chunk * chunk_layout.pitch * elem, stream, call);
   const auto* source = static_cast<const unsigned char*>(host);
   for (std::size_t v0 = 0, k = 0; v0 < sl.n; v0 += chunk, ++k) {
     const std::size_t count = std::min(chunk, sl.n - v0);
     const unsigned char* rows = source + v0 * sl.pitch * elem;
     if (pinned) {
-      check_cuda(cudaMemcpy2DAsync(device_chunk.data(), row_bytes, rows, sl.pitch * elem, row_bytes, count,
-                                   cudaMemcpyHostToDevice, stream),
-                 call, "cudaMemcpy2DAsync (chunk, host to device)");
+      copy_rows_async(device_chunk.data(), 0, rows, 0, ((count - 1) * sl.pitch + sl.m) * elem, 1, stream, call);
     } else {
       const int s = int(k % pinned_ring::slots);
       check_cuda(cudaEventSynchronize(ring->event(s)), call, "cudaEventSynchronize");  // the bus is done with slot s
@@ -161,9 +172,7 @@ void download_to_host(const void* src, const array_layout& sl, void* host, const
   const relayout_plan plan = plan_relayout(sl, packed_rows(sl.n, sl.m), elem);
   if (dl.kind != layout_kind::row_major || sl.kind == layout_kind::row_major || plan.method != relayout_method::tiled) {
     if (sl.kind == layout_kind::row_major && dl.kind == layout_kind::row_major) {
-      check_cuda(cudaMemcpy2DAsync(host, dl.pitch * elem, src, sl.pitch * elem, sl.m * elem, sl.n,
-                                   cudaMemcpyDeviceToHost, stream),
-                 call, "cudaMemcpy2DAsync(" + std::to_string(sl.n) + " rows, device to host)");
+      copy_rows_async(host, dl.pitch * elem, src, sl.pitch * elem, sl.m * elem, sl.n, stream, call);
       return;
     }
     // The GPU rearranges into the destination's layout, then it crosses the bus.
@@ -177,6 +186,7 @@ void download_to_host(const void* src, const array_layout& sl, void* host, const
   const bool pinned = is_pinned(host);
   std::unique_lock<std::mutex> held;
   if (!pinned) {
+    require_not_capturing(stream, call);
     held = ring->lock();
     ring->reserve(chunk * row_bytes, call);
   }
@@ -196,9 +206,7 @@ void download_to_host(const void* src, const array_layout& sl, void* host, const
                           tile_range{count, count, v0, 0}, call, stream);
     unsigned char* rows = target + v0 * dl.pitch * elem;
     if (pinned) {
-      check_cuda(cudaMemcpy2DAsync(rows, dl.pitch * elem, device_chunk.data(), row_bytes, row_bytes, count,
-                                   cudaMemcpyDeviceToHost, stream),
-                 call, "cudaMemcpy2DAsync (chunk, device to host)");
+      copy_rows_async(rows, dl.pitch * elem, device_chunk.data(), row_bytes, row_bytes, count, stream, call);
       continue;
     }
     const int s = int(k % pinned_ring::slots);

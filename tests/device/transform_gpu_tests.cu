@@ -135,19 +135,38 @@ TEST_SUITE("gpu") {
     array<float> dst = rt.allocate<float>(n, m, blocked(128));
     const std::vector<float> before_values(dst.span(), 7.0f);
     REQUIRE_CUDA(cudaMemcpy(dst.data(), before_values.data(), dst.span() * sizeof(float), cudaMemcpyHostToDevice));
-    // A destination too small for the source, and a stream that does not exist.
+    // A destination too small for the source.
     array<float> small = rt.allocate<float>(n - 1, m, blocked(128));
-    CHECK_THROWS_AS(rt.upload_async(host_vectors(in.data(), n, m), small, nullptr), error);
-    cudaStream_t destroyed;
-    REQUIRE_CUDA(cudaStreamCreate(&destroyed));
-    REQUIRE_CUDA(cudaStreamDestroy(destroyed));
     try {
-      rt.upload_async(host_vectors(in.data(), n, m), dst, destroyed);
-      FAIL("an upload on a destroyed stream succeeded");
-    } catch (const cuda_error& e) {
-      INFO(e.what());
-      CHECK(e.code() == errc::cuda);
+      rt.upload_async(host_vectors(in.data(), n, m), small, nullptr);
+      FAIL("an upload into a too-small array succeeded");
+    } catch (const error& e) {
+      CHECK(e.code() == errc::size_mismatch);
     }
+    // A stream that cannot take this transfer: it is capturing a graph, and pageable memory needs host waits.
+    cudaStream_t capturing;
+    REQUIRE_CUDA(cudaStreamCreateWithFlags(&capturing, cudaStreamNonBlocking));
+    REQUIRE_CUDA(cudaStreamBeginCapture(capturing, cudaStreamCaptureModeRelaxed));
+    for (bool download : {false, true}) {
+      try {
+        if (download) {
+          std::vector<float> out(n * m, poison<float>());
+          rt.download_async(dst, host_vectors(out.data(), n, m), capturing);
+          CHECK(out == std::vector<float>(n * m, poison<float>()));
+        } else {
+          rt.upload_async(host_vectors(in.data(), n, m), dst, capturing);
+        }
+        FAIL("a pageable transfer on a capturing stream succeeded");
+      } catch (const error& e) {
+        INFO(e.what());
+        CHECK(e.code() == errc::invalid_argument);
+        CHECK(std::string(e.what()).find("capturing") != std::string::npos);
+      }
+    }
+    cudaGraph_t graph = nullptr;
+    REQUIRE_CUDA(cudaStreamEndCapture(capturing, &graph));
+    if (graph) cudaGraphDestroy(graph);
+    cudaStreamDestroy(capturing);
     REQUIRE_CUDA(cudaDeviceSynchronize());
     std::vector<float> after(dst.span());
     REQUIRE_CUDA(cudaMemcpy(after.data(), dst.data(), after.size() * sizeof(float), cudaMemcpyDeviceToHost));
