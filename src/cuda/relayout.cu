@@ -10,6 +10,8 @@
 #include "tiled_relayout.cuh"
 
 #include <algorithm>
+#include <cstdint>
+#include <type_traits>
 
 namespace coalesce::detail {
 namespace {
@@ -44,20 +46,52 @@ void with_walk(const array_layout& l, unsigned tile, F&& f) {
   }
 }
 
+// 16-byte accesses on one side need 4-word groups of one run, aligned: 4-byte words, a 16-byte
+// aligned pointer, tiles and range starts that are multiples of 4, and a layout whose runs keep that.
+bool vectorizable(const array_layout& l, std::size_t elem, unsigned tile, const void* data, std::size_t first) {
+  if (elem != 4 || tile % 4 != 0 || first % 4 != 0 || reinterpret_cast<std::uintptr_t>(data) % 16 != 0) return false;
+  switch (l.kind) {
+    case layout_kind::row_major: return l.pitch == l.m;
+    case layout_kind::col_major: return l.pitch % 4 == 0;
+    case layout_kind::blocked: return l.block % 4 == 0;
+  }
+  return false;
+}
+
+template <class Word, int SrcVec, int DstVec, class SrcWalk, class DstWalk>
+void launch_tiled_kernel(const Word* src, const SrcWalk& src_walk, Word* dst, const DstWalk& dst_walk,
+                         const relayout_plan& plan, const tile_range& range, bool write_padding, Word fill,
+                         cudaStream_t stream, const std::string& call) {
+  auto kernel = tiled_relayout_kernel<Word, SrcWalk, DstWalk, SrcVec, DstVec>;
+  int per_sm = 0;
+  check_cuda(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, tile_threads, plan.shared_bytes), call,
+             "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
+  const std::size_t tiles = ceil_div(range.dst_extent, plan.tile);
+  const std::size_t grid = std::min(tiles, std::size_t(std::max(per_sm, 1)) * multiprocessors(call));
+  kernel<<<unsigned(grid), tile_threads, plan.shared_bytes, stream>>>(src, src_walk, dst, dst_walk, range, plan.tile,
+                                                                      plan.stride, write_padding, fill);
+  check_cuda(cudaGetLastError(), call, "tiled relayout kernel launch");
+}
+
 template <class Word>
 void launch_tiled(const Word* src, const array_layout& sl, Word* dst, const array_layout& dl, const relayout_plan& plan,
                   const tile_range& range, bool write_padding, Word fill, cudaStream_t stream, const std::string& call) {
   with_walk(sl, plan.tile, [&](auto src_walk) {
     with_walk(dl, plan.tile, [&](auto dst_walk) {
-      auto kernel = tiled_relayout_kernel<Word, decltype(src_walk), decltype(dst_walk)>;
-      int per_sm = 0;
-      check_cuda(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, tile_threads, plan.shared_bytes), call,
-                 "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
-      const std::size_t tiles = ceil_div(range.dst_extent, plan.tile);
-      const std::size_t grid = std::min(tiles, std::size_t(std::max(per_sm, 1)) * multiprocessors(call));
-      kernel<<<unsigned(grid), tile_threads, plan.shared_bytes, stream>>>(src, src_walk, dst, dst_walk, range, plan.tile,
-                                                                          plan.stride, write_padding, fill);
-      check_cuda(cudaGetLastError(), call, "tiled relayout kernel launch");
+      auto go = [&](auto src_vec, auto dst_vec) {
+        launch_tiled_kernel<Word, decltype(src_vec)::value, decltype(dst_vec)::value>(
+            src, src_walk, dst, dst_walk, plan, range, write_padding, fill, stream, call);
+      };
+      using one = std::integral_constant<int, 1>;
+      using four = std::integral_constant<int, 4>;
+      if constexpr (sizeof(Word) == 4) {  // floats and ints: 16-byte accesses where each side allows
+        const bool sv = vectorizable(sl, sizeof(Word), plan.tile, src, range.src_first);
+        const bool dv = vectorizable(dl, sizeof(Word), plan.tile, dst, range.dst_first);
+        if (sv && dv) return go(four{}, four{});
+        if (sv) return go(four{}, one{});
+        if (dv) return go(one{}, four{});
+      }
+      go(one{}, one{});
     });
   });
 }

@@ -24,6 +24,14 @@ struct rows_walk {
     by_m(k, v, i);
     return base_offset + std::size_t(v) * pitch + i;
   }
+  // The next element in address order (pitch == m).
+  __device__ __forceinline__ void advance(unsigned& v, unsigned& i) const {
+    if (++i == m) i = 0, ++v;
+  }
+  // Elements k .. k+3 all hold data of vectors below `limit`.
+  __device__ __forceinline__ bool four_within(unsigned k, unsigned, unsigned total, unsigned) const {
+    return k + 3 < total;
+  }
 };
 
 // col_major, and blocked with T dividing bd (the tile lies inside one block, whose components are rows
@@ -41,6 +49,10 @@ struct cols_walk {
   __device__ __forceinline__ std::size_t at(unsigned k, std::size_t base_offset, unsigned& v, unsigned& i) const {
     by_tile(k, i, v);
     return base_offset + std::size_t(i) * pitch + v;
+  }
+  __device__ __forceinline__ void advance(unsigned& v, unsigned&) const { ++v; }  // runs of T, T % 4 == 0
+  __device__ __forceinline__ bool four_within(unsigned, unsigned v, unsigned, unsigned limit) const {
+    return v + 3 < limit;
   }
 };
 
@@ -60,6 +72,10 @@ struct blocks_walk {
     by_bd(r, i, t);
     v = b * bd + t;
     return base_offset + k;
+  }
+  __device__ __forceinline__ void advance(unsigned& v, unsigned&) const { ++v; }  // bd % 4 == 0
+  __device__ __forceinline__ bool four_within(unsigned, unsigned v, unsigned, unsigned limit) const {
+    return v + 3 < limit;
   }
 };
 

@@ -19,31 +19,23 @@ inline constexpr int tile_threads = 256;
 template <class Word>
 inline constexpr int tile_unroll = sizeof(Word) >= 16 ? 2 : sizeof(Word) >= 8 ? 4 : 8;
 
-template <class Word, class SrcWalk, class DstWalk>
-__global__ void __launch_bounds__(tile_threads)
-    tiled_relayout_kernel(const Word* __restrict__ src, SrcWalk src_walk, Word* __restrict__ dst, DstWalk dst_walk,
-                          tile_range range, unsigned tile, unsigned stride, bool write_padding, Word fill) {
-  extern __shared__ __align__(16) unsigned char shared_bytes[];
-  Word* shared_tile = reinterpret_cast<Word*>(shared_bytes);
-  const std::size_t tiles = (range.dst_extent + tile - 1) / tile;
-  for (std::size_t t = blockIdx.x; t < tiles; t += gridDim.x) {
-    const std::size_t v0 = t * tile;
-    const unsigned count = v0 < range.count ? unsigned(min(std::size_t(tile), range.count - v0)) : 0u;
-    const unsigned extent = unsigned(min(std::size_t(tile), range.dst_extent - v0));
-
-    const std::size_t src_base = src_walk.base(range.src_first + v0);
-    const unsigned src_total = src_walk.size(count, tile);
+// Loads the tile: element k of the source's address order goes to shared row v, column i.
+// Vec = 4: groups of four consecutive 4-byte words move as one 16-byte load where all four are data.
+template <int Vec, class Word, class Walk>
+__device__ __forceinline__ void load_tile(const Word* __restrict__ src, const Walk& walk, std::size_t base,
+                                          unsigned total, unsigned count, unsigned stride, Word* shared_tile) {
+  if constexpr (Vec == 1) {
     constexpr int unroll = tile_unroll<Word>;
-    for (unsigned k0 = threadIdx.x; k0 < src_total; k0 += tile_threads * unroll) {
+    for (unsigned k0 = threadIdx.x; k0 < total; k0 += tile_threads * unroll) {
       Word value[unroll];
       unsigned slot[unroll];
 #pragma unroll
       for (int j = 0; j < unroll; ++j) {
         const unsigned k = k0 + unsigned(j * tile_threads);
         slot[j] = ~0u;
-        if (k < src_total) {
+        if (k < total) {
           unsigned v, i;
-          const std::size_t offset = src_walk.at(k, src_base, v, i);
+          const std::size_t offset = walk.at(k, base, v, i);
           if (v < count) {
             value[j] = src[offset];
             slot[j] = v * stride + i;
@@ -54,19 +46,101 @@ __global__ void __launch_bounds__(tile_threads)
       for (int j = 0; j < unroll; ++j)
         if (slot[j] != ~0u) shared_tile[slot[j]] = value[j];
     }
-    __syncthreads();
-
-    const std::size_t dst_base = dst_walk.base(range.dst_first + v0);
-    const unsigned dst_total = dst_walk.size(extent, tile);
-    for (unsigned k = threadIdx.x; k < dst_total; k += tile_threads) {
-      unsigned v, i;
-      const std::size_t offset = dst_walk.at(k, dst_base, v, i);
-      if (v < count) {
-        dst[offset] = shared_tile[v * stride + i];
-      } else if (write_padding && v < extent) {
-        dst[offset] = fill;
+  } else {
+    static_assert(sizeof(Word) == 4 && Vec == 4, "16-byte groups of 4-byte words");
+    constexpr int unroll = 2;  // 32 bytes in flight per thread
+    const unsigned groups = (total + 3) / 4;
+    for (unsigned g0 = threadIdx.x; g0 < groups; g0 += tile_threads * unroll) {
+      uint4 value[unroll];
+      unsigned first_v[unroll], first_i[unroll];
+      bool whole[unroll];
+#pragma unroll
+      for (int j = 0; j < unroll; ++j) {
+        const unsigned k = 4 * (g0 + unsigned(j * tile_threads));
+        whole[j] = false;
+        if (k >= total) continue;
+        unsigned v, i;
+        const std::size_t offset = walk.at(k, base, v, i);
+        if (walk.four_within(k, v, total, count)) {
+          value[j] = *reinterpret_cast<const uint4*>(src + offset);
+          first_v[j] = v, first_i[j] = i, whole[j] = true;
+        } else {  // the ragged end of a run: element by element
+          for (unsigned e = k; e < k + 4 && e < total; ++e) {
+            const std::size_t o = walk.at(e, base, v, i);
+            if (v < count) shared_tile[v * stride + i] = src[o];
+          }
+        }
+      }
+#pragma unroll
+      for (int j = 0; j < unroll; ++j) {
+        if (!whole[j]) continue;
+        unsigned v = first_v[j], i = first_i[j];
+        const Word parts[4] = {value[j].x, value[j].y, value[j].z, value[j].w};
+#pragma unroll
+        for (int e = 0; e < 4; ++e) {
+          shared_tile[v * stride + i] = parts[e];
+          walk.advance(v, i);
+        }
       }
     }
+  }
+}
+
+// Stores the tile in the destination's address order; padding vectors (count <= v < extent) get fill.
+template <int Vec, class Word, class Walk>
+__device__ __forceinline__ void store_tile(Word* __restrict__ dst, const Walk& walk, std::size_t base, unsigned total,
+                                           unsigned count, unsigned extent, unsigned stride, bool write_padding,
+                                           Word fill, const Word* shared_tile) {
+  auto one = [&](unsigned k) {
+    unsigned v, i;
+    const std::size_t offset = walk.at(k, base, v, i);
+    if (v < count) {
+      dst[offset] = shared_tile[v * stride + i];
+    } else if (write_padding && v < extent) {
+      dst[offset] = fill;
+    }
+  };
+  if constexpr (Vec == 1) {
+    for (unsigned k = threadIdx.x; k < total; k += tile_threads) one(k);
+  } else {
+    static_assert(sizeof(Word) == 4 && Vec == 4, "16-byte groups of 4-byte words");
+    const unsigned groups = (total + 3) / 4;
+    for (unsigned g = threadIdx.x; g < groups; g += tile_threads) {
+      const unsigned k = 4 * g;
+      unsigned v, i;
+      const std::size_t offset = walk.at(k, base, v, i);
+      // Whole groups of data, or of data and padding that is written: one 16-byte store.
+      if (walk.four_within(k, v, total, write_padding ? extent : count)) {
+        Word parts[4];
+#pragma unroll
+        for (int e = 0; e < 4; ++e) {
+          parts[e] = v < count ? shared_tile[v * stride + i] : fill;
+          walk.advance(v, i);
+        }
+        *reinterpret_cast<uint4*>(dst + offset) = make_uint4(parts[0], parts[1], parts[2], parts[3]);
+      } else {
+        for (unsigned e = k; e < k + 4 && e < total; ++e) one(e);
+      }
+    }
+  }
+}
+
+template <class Word, class SrcWalk, class DstWalk, int SrcVec, int DstVec>
+__global__ void __launch_bounds__(tile_threads)
+    tiled_relayout_kernel(const Word* __restrict__ src, SrcWalk src_walk, Word* __restrict__ dst, DstWalk dst_walk,
+                          tile_range range, unsigned tile, unsigned stride, bool write_padding, Word fill) {
+  extern __shared__ __align__(16) unsigned char shared_bytes[];
+  Word* shared_tile = reinterpret_cast<Word*>(shared_bytes);
+  const std::size_t tiles = (range.dst_extent + tile - 1) / tile;
+  for (std::size_t t = blockIdx.x; t < tiles; t += gridDim.x) {
+    const std::size_t v0 = t * tile;
+    const unsigned count = v0 < range.count ? unsigned(min(std::size_t(tile), range.count - v0)) : 0u;
+    const unsigned extent = unsigned(min(std::size_t(tile), range.dst_extent - v0));
+    load_tile<SrcVec>(src, src_walk, src_walk.base(range.src_first + v0), src_walk.size(count, tile), count, stride,
+                      shared_tile);
+    __syncthreads();
+    store_tile<DstVec>(dst, dst_walk, dst_walk.base(range.dst_first + v0), dst_walk.size(extent, tile), count, extent,
+                       stride, write_padding, fill, shared_tile);
     __syncthreads();
   }
 }

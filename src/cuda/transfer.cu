@@ -11,11 +11,14 @@
 #include <cuda_runtime.h>
 
 #include <algorithm>
+#include <exception>
 #include <mutex>
 
 namespace coalesce::detail {
 
-// Two pinned host buffers and the events that say when the bus is done with each.
+// What chunked transfers reuse across calls: a copy stream beside the caller's, two pinned host
+// buffers (for pageable memory), and per slot the events that order the bus and the kernels:
+// bus_done[s] (the copy engine is done with slot s) and kernel_done[s] (the kernel is done with it).
 class pinned_ring {
  public:
   static constexpr int slots = 2;
@@ -23,28 +26,50 @@ class pinned_ring {
   ~pinned_ring() {
     for (int s = 0; s < slots; ++s) {
       if (buffer_[s]) cudaFreeHost(buffer_[s]);
-      if (event_[s]) cudaEventDestroy(event_[s]);
+      if (bus_done_[s]) cudaEventDestroy(bus_done_[s]);
+      if (kernel_done_[s]) cudaEventDestroy(kernel_done_[s]);
     }
+    if (joined_) cudaEventDestroy(joined_);
+    if (copy_stream_) cudaStreamDestroy(copy_stream_);
   }
   // Holds the ring for one transfer: the slots are reused across calls, not shared between them.
   std::unique_lock<std::mutex> lock() { return std::unique_lock<std::mutex>(mutex_); }
-  void reserve(std::size_t bytes, const std::string& call) {
+  // Creates the stream and events once; grows the pinned buffers to `pinned_bytes` (0: none needed).
+  void reserve(std::size_t pinned_bytes, const std::string& call) {
+    auto event = [&](cudaEvent_t& e) {
+      if (!e) check_cuda(cudaEventCreateWithFlags(&e, cudaEventDisableTiming), call, "cudaEventCreate");
+    };
+    if (!copy_stream_)
+      check_cuda(cudaStreamCreateWithFlags(&copy_stream_, cudaStreamNonBlocking), call, "cudaStreamCreate");
+    event(joined_);
     for (int s = 0; s < slots; ++s) {
-      if (!event_[s]) check_cuda(cudaEventCreateWithFlags(&event_[s], cudaEventDisableTiming), call, "cudaEventCreate");
-      if (bytes_ >= bytes) continue;
+      event(bus_done_[s]);
+      event(kernel_done_[s]);
+      if (bytes_ >= pinned_bytes) continue;
       if (buffer_[s]) check_cuda(cudaFreeHost(buffer_[s]), call, "cudaFreeHost");
       buffer_[s] = nullptr;
-      check_cuda(cudaMallocHost(&buffer_[s], bytes), call, "cudaMallocHost(" + std::to_string(bytes) + " bytes)");
+      check_cuda(cudaMallocHost(&buffer_[s], pinned_bytes), call,
+                 "cudaMallocHost(" + std::to_string(pinned_bytes) + " bytes)");
     }
-    bytes_ = std::max(bytes_, bytes);
+    bytes_ = std::max(bytes_, pinned_bytes);
   }
   unsigned char* buffer(int s) const { return static_cast<unsigned char*>(buffer_[s]); }
-  cudaEvent_t event(int s) const { return event_[s]; }
+  cudaStream_t copy_stream() const { return copy_stream_; }
+  cudaEvent_t bus_done(int s) const { return bus_done_[s]; }
+  cudaEvent_t kernel_done(int s) const { return kernel_done_[s]; }
+  // `waiter` waits for everything queued on `from` so far.
+  void join(cudaStream_t waiter, cudaStream_t from, const std::string& call) {
+    check_cuda(cudaEventRecord(joined_, from), call, "cudaEventRecord");
+    check_cuda(cudaStreamWaitEvent(waiter, joined_, 0), call, "cudaStreamWaitEvent");
+  }
 
  private:
   std::mutex mutex_;
+  cudaStream_t copy_stream_ = nullptr;
   void* buffer_[slots] = {nullptr, nullptr};
-  cudaEvent_t event_[slots] = {nullptr, nullptr};
+  cudaEvent_t bus_done_[slots] = {nullptr, nullptr};
+  cudaEvent_t kernel_done_[slots] = {nullptr, nullptr};
+  cudaEvent_t joined_ = nullptr;
   std::size_t bytes_ = 0;
 };
 
@@ -79,6 +104,14 @@ class stream_buffer {
  private:
   void* data_ = nullptr;
   cudaStream_t stream_;
+};
+
+// On an error midway, waits for the copy stream before the slots it may still be using are freed.
+struct bus_fence {
+  cudaStream_t bus;
+  ~bus_fence() {
+    if (std::uncaught_exceptions() > 0) cudaStreamSynchronize(bus);
+  }
 };
 
 // The data of a layout between any two memories (the padding of row_major and col_major is skipped).
@@ -134,36 +167,41 @@ void upload_to_device(const void* host, const array_layout& sl, void* dst, const
   const std::size_t row_bytes = sl.m * elem, chunk = chunk_vectors(plan, sl.m, elem);
   const std::size_t padded = dl.kind == layout_kind::blocked && fill ? round_up(dl.n, dl.block) : dl.n;
   const bool pinned = is_pinned(host);
+  if (!pinned) require_not_capturing(stream, call);
   // Pinned rows cross the bus as they lie, user pitch and all (one copy); pageable rows are packed
   // by the CPU into the ring on their way.
   const array_layout chunk_layout{layout_kind::row_major, chunk, sl.m, pinned ? sl.pitch : sl.m, 0};
-  std::unique_lock<std::mutex> held;
-  if (!pinned) {
-    require_not_capturing(stream, call);
-    held = ring->lock();
-    ring->reserve(chunk * row_bytes, call);
-  }
-  stream_buffer device_chunk(chunk * chunk_layout.pitch * elem, stream, call);
+  const std::unique_lock<std::mutex> held = ring->lock();
+  ring->reserve(pinned ? 0 : chunk * row_bytes, call);
+  const cudaStream_t bus = ring->copy_stream();
+  // Chunk k crosses on the copy stream into device slot k % 2 while the caller's stream rearranges chunk k - 1.
+  stream_buffer slot_memory[2] = {{chunk * chunk_layout.pitch * elem, stream, call},
+                                  {chunk * chunk_layout.pitch * elem, stream, call}};
+  const bus_fence fence{bus};
+  ring->join(bus, stream, call);  // the copies start after the caller's earlier work and the allocations
   const auto* source = static_cast<const unsigned char*>(host);
   for (std::size_t v0 = 0, k = 0; v0 < sl.n; v0 += chunk, ++k) {
+    const int s = int(k % pinned_ring::slots);
     const std::size_t count = std::min(chunk, sl.n - v0);
     const unsigned char* rows = source + v0 * sl.pitch * elem;
+    check_cuda(cudaStreamWaitEvent(bus, ring->kernel_done(s), 0), call, "cudaStreamWaitEvent");
     if (pinned) {
-      copy_rows_async(device_chunk.data(), 0, rows, 0, ((count - 1) * sl.pitch + sl.m) * elem, 1, stream, call);
+      copy_rows_async(slot_memory[s].data(), 0, rows, 0, ((count - 1) * sl.pitch + sl.m) * elem, 1, bus, call);
     } else {
-      const int s = int(k % pinned_ring::slots);
-      check_cuda(cudaEventSynchronize(ring->event(s)), call, "cudaEventSynchronize");  // the bus is done with slot s
+      check_cuda(cudaEventSynchronize(ring->bus_done(s)), call, "cudaEventSynchronize");  // pinned slot s is free
       host_copy_rows(ring->buffer(s), row_bytes, rows, sl.pitch * elem, row_bytes, count);
-      check_cuda(cudaMemcpyAsync(device_chunk.data(), ring->buffer(s), count * row_bytes, cudaMemcpyHostToDevice, stream),
+      check_cuda(cudaMemcpyAsync(slot_memory[s].data(), ring->buffer(s), count * row_bytes, cudaMemcpyHostToDevice, bus),
                  call, "cudaMemcpyAsync (chunk, host to device)");
-      check_cuda(cudaEventRecord(ring->event(s), stream), call, "cudaEventRecord");
     }
+    check_cuda(cudaEventRecord(ring->bus_done(s), bus), call, "cudaEventRecord");
+    check_cuda(cudaStreamWaitEvent(stream, ring->bus_done(s), 0), call, "cudaStreamWaitEvent");
     const bool last = v0 + count == sl.n;
     const tile_range range{count, last ? padded - v0 : count, 0, v0};
-    relayout_device_range(device_chunk.data(), chunk_layout, dst, dl, elem, fill, plan, range, call, stream);
+    relayout_device_range(slot_memory[s].data(), chunk_layout, dst, dl, elem, fill, plan, range, call, stream);
+    check_cuda(cudaEventRecord(ring->kernel_done(s), stream), call, "cudaEventRecord");
   }
-  // Pageable memory: like cudaMemcpyAsync from pageable memory, return once the ring is free again.
-  if (!pinned) check_cuda(cudaStreamSynchronize(stream), call, "cudaStreamSynchronize");
+  // Pageable memory: like cudaMemcpyAsync from pageable memory, return once the source has been read.
+  if (!pinned) check_cuda(cudaStreamSynchronize(bus), call, "cudaStreamSynchronize");
 }
 
 void download_to_host(const void* src, const array_layout& sl, void* host, const array_layout& dl, std::size_t elem,
@@ -184,38 +222,42 @@ void download_to_host(const void* src, const array_layout& sl, void* host, const
   const std::size_t row_bytes = sl.m * elem, chunk = chunk_vectors(plan, sl.m, elem);
   const array_layout chunk_layout = packed_rows(chunk, sl.m);
   const bool pinned = is_pinned(host);
-  std::unique_lock<std::mutex> held;
-  if (!pinned) {
-    require_not_capturing(stream, call);
-    held = ring->lock();
-    ring->reserve(chunk * row_bytes, call);
-  }
-  stream_buffer device_chunk(chunk * row_bytes, stream, call);
+  if (!pinned) require_not_capturing(stream, call);
+  const std::unique_lock<std::mutex> held = ring->lock();
+  ring->reserve(pinned ? 0 : chunk * row_bytes, call);
+  const cudaStream_t bus = ring->copy_stream();
+  // The caller's stream rearranges chunk k into device slot k % 2 while chunk k - 1 crosses on the copy stream.
+  stream_buffer slot_memory[2] = {{chunk * row_bytes, stream, call}, {chunk * row_bytes, stream, call}};
+  const bus_fence fence{bus};
   auto* target = static_cast<unsigned char*>(host);
-  // Pageable memory: the CPU empties slot k-1 into the user's rows while chunk k crosses the bus.
+  // Pageable memory: the CPU empties pinned slot k - 1 into the user's rows while chunk k crosses.
   auto drain = [&](std::size_t v0, std::size_t k) {
     const int s = int(k % pinned_ring::slots);
-    check_cuda(cudaEventSynchronize(ring->event(s)), call, "cudaEventSynchronize");
+    check_cuda(cudaEventSynchronize(ring->bus_done(s)), call, "cudaEventSynchronize");
     host_copy_rows(target + v0 * dl.pitch * elem, dl.pitch * elem, ring->buffer(s), row_bytes, row_bytes,
                    std::min(chunk, sl.n - v0));
   };
   std::size_t k = 0;
   for (std::size_t v0 = 0; v0 < sl.n; v0 += chunk, ++k) {
-    const std::size_t count = std::min(chunk, sl.n - v0);
-    relayout_device_range(src, sl, device_chunk.data(), chunk_layout, elem, nullptr, plan,
-                          tile_range{count, count, v0, 0}, call, stream);
-    unsigned char* rows = target + v0 * dl.pitch * elem;
-    if (pinned) {
-      copy_rows_async(rows, dl.pitch * elem, device_chunk.data(), row_bytes, row_bytes, count, stream, call);
-      continue;
-    }
     const int s = int(k % pinned_ring::slots);
-    check_cuda(cudaMemcpyAsync(ring->buffer(s), device_chunk.data(), count * row_bytes, cudaMemcpyDeviceToHost, stream),
-               call, "cudaMemcpyAsync (chunk, device to host)");
-    check_cuda(cudaEventRecord(ring->event(s), stream), call, "cudaEventRecord");
-    if (k > 0) drain(v0 - chunk, k - 1);
+    const std::size_t count = std::min(chunk, sl.n - v0);
+    check_cuda(cudaStreamWaitEvent(stream, ring->bus_done(s), 0), call, "cudaStreamWaitEvent");  // slot s was read
+    relayout_device_range(src, sl, slot_memory[s].data(), chunk_layout, elem, nullptr, plan,
+                          tile_range{count, count, v0, 0}, call, stream);
+    check_cuda(cudaEventRecord(ring->kernel_done(s), stream), call, "cudaEventRecord");
+    check_cuda(cudaStreamWaitEvent(bus, ring->kernel_done(s), 0), call, "cudaStreamWaitEvent");
+    if (pinned) {
+      copy_rows_async(target + v0 * dl.pitch * elem, dl.pitch * elem, slot_memory[s].data(), row_bytes, row_bytes,
+                      count, bus, call);
+    } else {
+      check_cuda(cudaMemcpyAsync(ring->buffer(s), slot_memory[s].data(), count * row_bytes, cudaMemcpyDeviceToHost, bus),
+                 call, "cudaMemcpyAsync (chunk, device to host)");
+    }
+    check_cuda(cudaEventRecord(ring->bus_done(s), bus), call, "cudaEventRecord");
+    if (!pinned && k > 0) drain(v0 - chunk, k - 1);
   }
   if (!pinned) drain((k - 1) * chunk, k - 1);
+  ring->join(stream, bus, call);  // the caller's stream finishes after the last copy, and frees the slots then
 }
 
 void synchronize_stream(stream_t stream, const std::string& call) {
