@@ -24,9 +24,9 @@ struct rows_walk {
     by_m(k, v, i);
     return base_offset + std::size_t(v) * pitch + i;
   }
-  // r elements further in address order (pitch == m; r < 4).
-  __device__ __forceinline__ void step(unsigned& v, unsigned& i, unsigned r) const {
-    for (i += r; i >= m; i -= m) ++v;
+  // The next element in address order (pitch == m).
+  __device__ __forceinline__ void advance(unsigned& v, unsigned& i) const {
+    if (++i == m) i = 0, ++v;
   }
   // Elements k .. k+3 all hold data of vectors below `limit`.
   __device__ __forceinline__ bool four_within(unsigned k, unsigned, unsigned total, unsigned) const {
@@ -50,7 +50,7 @@ struct cols_walk {
     by_tile(k, i, v);
     return base_offset + std::size_t(i) * pitch + v;
   }
-  __device__ __forceinline__ void step(unsigned& v, unsigned&, unsigned r) const { v += r; }  // runs of T, T % 4 == 0
+  __device__ __forceinline__ void advance(unsigned& v, unsigned&) const { ++v; }  // runs of T, T % 4 == 0
   __device__ __forceinline__ bool four_within(unsigned, unsigned v, unsigned, unsigned limit) const {
     return v + 3 < limit;
   }
@@ -73,7 +73,7 @@ struct blocks_walk {
     v = b * bd + t;
     return base_offset + k;
   }
-  __device__ __forceinline__ void step(unsigned& v, unsigned&, unsigned r) const { v += r; }  // bd % 4 == 0
+  __device__ __forceinline__ void advance(unsigned& v, unsigned&) const { ++v; }  // bd % 4 == 0
   __device__ __forceinline__ bool four_within(unsigned, unsigned v, unsigned, unsigned limit) const {
     return v + 3 < limit;
   }

@@ -19,15 +19,6 @@ inline constexpr int tile_threads = 256;
 template <class Word>
 inline constexpr int tile_unroll = sizeof(Word) >= 16 ? 2 : sizeof(Word) >= 8 ? 4 : 8;
 
-// A thread moves the four words of its 16-byte group through shared memory one at a time. Lanes t,
-// t+8, t+16, t+24 would hit one bank (their groups lie 32 words apart); starting each quarter-warp at
-// another word of its group (rotation) spreads them over four banks.
-__device__ __forceinline__ unsigned group_rotation() { return (threadIdx.x >> 3) & 3u; }
-
-__device__ __forceinline__ unsigned word_of(const uint4& w, unsigned r) {
-  return r == 0 ? w.x : r == 1 ? w.y : r == 2 ? w.z : w.w;
-}
-
 // Loads the tile: element k of the source's address order goes to shared row v, column i.
 // Vec = 4: groups of four consecutive 4-byte words move as one 16-byte load where all four are data.
 template <int Vec, class Word, class Walk>
@@ -83,12 +74,12 @@ __device__ __forceinline__ void load_tile(const Word* __restrict__ src, const Wa
 #pragma unroll
       for (int j = 0; j < unroll; ++j) {
         if (!whole[j]) continue;
+        unsigned v = first_v[j], i = first_i[j];
+        const Word parts[4] = {value[j].x, value[j].y, value[j].z, value[j].w};
 #pragma unroll
-        for (unsigned e = 0; e < 4; ++e) {
-          const unsigned r = (e + group_rotation()) & 3u;
-          unsigned v = first_v[j], i = first_i[j];
-          walk.step(v, i, r);
-          shared_tile[v * stride + i] = word_of(value[j], r);
+        for (int e = 0; e < 4; ++e) {
+          shared_tile[v * stride + i] = parts[e];
+          walk.advance(v, i);
         }
       }
     }
@@ -120,19 +111,13 @@ __device__ __forceinline__ void store_tile(Word* __restrict__ dst, const Walk& w
       const std::size_t offset = walk.at(k, base, v, i);
       // Whole groups of data, or of data and padding that is written: one 16-byte store.
       if (walk.four_within(k, v, total, write_padding ? extent : count)) {
-        uint4 out;
+        Word parts[4];
 #pragma unroll
-        for (unsigned e = 0; e < 4; ++e) {
-          const unsigned r = (e + group_rotation()) & 3u;
-          unsigned vr = v, ir = i;
-          walk.step(vr, ir, r);
-          const Word word = vr < count ? shared_tile[vr * stride + ir] : fill;
-          out.x = r == 0 ? word : out.x;
-          out.y = r == 1 ? word : out.y;
-          out.z = r == 2 ? word : out.z;
-          out.w = r == 3 ? word : out.w;
+        for (int e = 0; e < 4; ++e) {
+          parts[e] = v < count ? shared_tile[v * stride + i] : fill;
+          walk.advance(v, i);
         }
-        *reinterpret_cast<uint4*>(dst + offset) = out;
+        *reinterpret_cast<uint4*>(dst + offset) = make_uint4(parts[0], parts[1], parts[2], parts[3]);
       } else {
         for (unsigned e = k; e < k + 4 && e < total; ++e) one(e);
       }
