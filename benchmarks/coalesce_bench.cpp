@@ -29,12 +29,18 @@ int main(int argc, char** argv) try {
   app.add_option("--size-mib", size_mib, "bytes of each array's data, in MiB (at least 256 for reported figures)")
       ->check(CLI::PositiveNumber);
   app.add_option("--reps", opt.reps, "timed repetitions per case (median reported)")->check(CLI::Range(3, 1000));
+  std::vector<std::size_t> ms;
+  std::vector<std::string> types;
+  app.add_option("--m", ms, "vector lengths to measure (default 1 2 3 4 9 12 16 32)")->check(CLI::Range(1, 4096));
+  app.add_option("--types", types, "element types (default float double)")->check(CLI::IsMember({"float", "double"}));
   CLI11_PARSE(app, argc, argv);
   if (opt.quick) {
     size_mib = std::min<std::size_t>(size_mib, 32);
     opt.ms = {3, 12};
     opt.types = {"float"};
   }
+  if (!ms.empty()) opt.ms = ms;
+  if (!types.empty()) opt.types = types;
   opt.bytes = size_mib << 20;
 
   const bool gpu = backend == "cuda" || (backend == "auto" && gpu_available());

@@ -51,6 +51,15 @@ for step in "$@"; do
   case "$step" in
     bench) ./build/cuda/benchmarks/coalesce-bench --out "$out/bench" > "$out/bench.log" 2>&1; note "bench: exit $?" ;;
     apps) mkdir -p "$out/apps"; OUT="$out/apps" ./scripts/bench_apps.sh > "$out/apps.log" 2>&1; note "apps benchmarks: exit $?" ;;
+    profile)  # Nsight Compute on the tiled transform, float and double, m = 3, AoS -> SoA (the first case)
+      for t in float double; do
+        ncu --clock-control none --kernel-name regex:tiled_relayout --launch-skip 3 --launch-count 1 \
+          --section SpeedOfLight --section Occupancy --section LaunchStats --section WarpStateStats \
+          --section InstructionStats --metrics l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum,l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum,l1tex__t_requests_pipe_lsu_mem_global_op_st.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum,smsp__inst_executed.sum,dram__bytes.sum \
+          ./build/cuda/benchmarks/coalesce-bench --m 3 --types $t --size-mib 256 --reps 3 --out "$out/profile-bench" \
+          > "$out/ncu_relayout_$t.txt" 2>&1
+        note "ncu relayout $t: exit $?"
+      done ;;
     validate) mkdir -p "$out/validate"; OUT="$out/validate" ./scripts/validate_analyzer.sh > "$out/validate.log" 2>&1
       note "analyzer validation: exit $?" ;;
     *) note "unknown step $step" ;;
