@@ -13,6 +13,7 @@ packages=(
   libclang-rt-14-dev
   libomp-dev
   librsvg2-bin
+  libtrilinos-kokkos-dev
   ninja-build
   nlohmann-json3-dev
   python3-matplotlib

@@ -16,7 +16,13 @@ if [ -d .deps/usr ]; then cp -r .deps/usr/. /usr/; fi  # header-only deps packed
 run_tests=1
 if [ "${1:-}" = "--no-tests" ]; then run_tests=0; shift; fi
 summary=()
-note() { summary+=("$1"); echo "== $1"; }
+# Each note also packs what there is so far, so a run cut off by a time limit still brings its results back.
+note() {
+  summary+=("$1")
+  echo "== $1"
+  printf '%s\n' "${summary[@]}" > "$out/summary.txt"
+  if [ -n "${OUT:-}" ]; then tar czf "$OUT/results.tgz" -C "$out" . 2>/dev/null; cp "$out/summary.txt" "$OUT/"; fi
+}
 
 nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.sm,clocks.mem --format=csv,noheader > "$out/gpu.txt" 2>&1
 { cmake --preset cuda -DCOALESCE_BUILD_TESTS=ON && cmake --build --preset cuda -j "$(nproc)"; } > "$out/build.log" 2>&1
@@ -60,10 +66,10 @@ for step in "$@"; do
           > "$out/ncu_relayout_$t.txt" 2>&1
         note "ncu relayout $t: exit $?"
       done ;;
+    fe) mkdir -p "$out/fe"; OUT="$out/fe" ./scripts/bench_fe.sh > "$out/fe.log" 2>&1; note "FE benchmark: exit $?" ;;
     validate) mkdir -p "$out/validate"; OUT="$out/validate" ./scripts/validate_analyzer.sh > "$out/validate.log" 2>&1
       note "analyzer validation: exit $?" ;;
     *) note "unknown step $step" ;;
   esac
 done
-printf '%s\n' "${summary[@]}" | tee "$out/summary.txt"
-if [ -n "${OUT:-}" ]; then tar czf "$OUT/results.tgz" -C "$out" . && cp "$out/summary.txt" "$OUT/"; fi
+printf '%s\n' "${summary[@]}"

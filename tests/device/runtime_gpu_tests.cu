@@ -263,14 +263,16 @@ TEST_SUITE("gpu") {
   TEST_CASE("runtime.cuda.no_leaks_over_many_transforms") {
     const runtime rt{backend::cuda};
     const std::vector<float> in = random_values<float>(5000 * 7, fresh_seed());
-    // The first transfer creates what the runtime keeps for all later ones (its copy stream, its pool).
-    rt.relayout(rt.upload(host_vectors(in.data(), 5000, 7), blocked(32)), soa());
-    const std::size_t before = free_device_memory();
-    for (int k = 0; k < 3; ++k)
+    // The first pass loads every kernel (lazy module loading takes device memory) and creates what the
+    // runtime keeps for all later transfers (its copy stream); later passes must not take any more.
+    std::size_t before = 0;
+    for (int k = 0; k < 4; ++k) {
+      if (k == 1) before = free_device_memory();
       for (const layout_spec& a : all_layouts()) {
         const array<float> x = rt.upload(host_vectors(in.data(), 5000, 7), a);
         for (const layout_spec& b : all_layouts()) rt.relayout(x, b);
       }
+    }
     CHECK(free_device_memory() == before);
   }
 }

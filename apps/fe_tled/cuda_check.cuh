@@ -1,0 +1,20 @@
+// SPDX-FileCopyrightText: 2026 coalesce authors
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+// Every CUDA call of the app goes through check(); every launch is followed by check_launch().
+
+#include <coalesce/core/error.hpp>
+
+#include <cuda_runtime.h>
+
+namespace coalesce::fe {
+
+inline void check(cudaError_t err, const char* call) {
+  if (err != cudaSuccess)
+    throw cuda_error(errc::cuda, call, static_cast<int>(err), cudaGetErrorName(err), cudaGetErrorString(err));
+}
+
+// A launch reports configuration errors through cudaGetLastError (and faults at the next synchronisation).
+inline void check_launch(const char* kernel) { check(cudaGetLastError(), kernel); }
+
+}  // namespace coalesce::fe

@@ -1,0 +1,70 @@
+// SPDX-FileCopyrightText: 2026 coalesce authors
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+// The TLED time loop on a coalesce runtime (CUDA or host/OpenMP), with every vector set in the layout
+// asked for. The model's AoS structs are uploaded by the runtime; the element and node passes are
+// compiled per layout (layout_dispatch.hpp) and chosen at run time.
+
+#include "model.hpp"
+
+#include <coalesce/coalesce.hpp>
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace coalesce::fe {
+
+// The device (or host-backend) arrays of one run.
+struct solver_arrays {
+  array<float> element, force, u, u_prev, coefficients, external, constraint_value;
+  array<std::int32_t> connectivity, constraint_mask;
+  array<std::int32_t> offsets, entries;  // node-to-element list, plain (AoS, m = 1)
+};
+
+// The passes per backend (solver_host.cpp, solver_device.cu). The device ones enqueue on the legacy
+// default stream and return without waiting.
+void host_element_pass(solver_arrays& a);
+void host_node_pass(solver_arrays& a, float load_factor);
+void device_element_pass(solver_arrays& a, unsigned block);
+void device_node_pass(solver_arrays& a, float load_factor, unsigned block);
+void device_synchronize();
+
+class tled_solver {
+ public:
+  // Uploads the model in `layout`; `block` is the CUDA block size (threads), independent of bd.
+  tled_solver(const runtime& rt, const tled_model& model, layout_spec layout, unsigned block = 256);
+
+  // One step: element pass, node pass with the load factor of step `step()` of a ramp of `ramp` steps,
+  // then u and u_prev swap roles.
+  void advance(std::size_t ramp);
+  // `steps` steps; progress(done) is called every so often (may be empty).
+  void run(std::size_t steps, std::size_t ramp, const std::function<void(std::size_t)>& progress = {});
+  // The passes alone (benchmarks); they neither advance the step count nor swap.
+  void element_pass();
+  void node_pass(float load_factor);
+  void synchronize() const;
+
+  std::size_t step() const noexcept { return step_; }
+  const runtime& rt() const noexcept { return rt_; }
+  const layout_spec& layout() const noexcept { return layout_; }
+  const solver_arrays& arrays() const noexcept { return arrays_; }
+  // Displacements (nodes x 3, AoS) and element forces (elements x 12, AoS) in host memory.
+  std::vector<float> displacements() const;
+  std::vector<float> element_forces() const;
+
+ private:
+  runtime rt_;  // a copy (it shares its staging buffers), so a temporary runtime is fine
+  layout_spec layout_;
+  unsigned block_;
+  std::size_t nodes_, elements_, step_ = 0;
+  solver_arrays arrays_;
+};
+
+// Parses --layout text (aos, soa, blocked:<bd>); "auto" asks the advisor for the element data
+// (elements x 15 floats, one thread per element) and returns its first choice.
+layout_spec choose_layout(const std::string& text, std::size_t elements, std::string* why = nullptr);
+
+}  // namespace coalesce::fe
