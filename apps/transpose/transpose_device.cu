@@ -70,9 +70,10 @@ template <class T>
 void device_transpose(method m, const matrix<const T>& in, const matrix<T>& out) {
   check_transpose_shapes(in, out, memory_space::device, "device_transpose");
   if (in.rows == 0 || in.cols == 0) return;
+  const unsigned tile_rows = m == method::naive ? kernels::tile : kernels::tiled_rows;
   const dim3 grid(static_cast<unsigned>(ceil_div(in.cols, kernels::tile)),
-                  static_cast<unsigned>(ceil_div(in.rows, kernels::tile)));
-  if (ceil_div(in.rows, kernels::tile) > max_grid_y)
+                  static_cast<unsigned>(ceil_div(in.rows, tile_rows)));
+  if (ceil_div(in.rows, tile_rows) > max_grid_y)
     fail(errc::invalid_argument, "device_transpose", "rows " + std::to_string(in.rows) + " exceed the grid's reach");
   const dim3 block(kernels::tile, kernels::block_rows);
   switch (m) {

