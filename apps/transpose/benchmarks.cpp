@@ -173,8 +173,8 @@ report run_device_benchmarks(const bench_options& opt) {
                            rows ? "1.00x" : fixed(row_ms / t.median_ms, 2) + "x", check_text});
     }
   }
-  transposes.notes.push_back("pitch: elements per row of the pitched input / output (cudaMallocPitch); the tiles are "
-                             "32 x 32, 32 x 8 threads, 4 elements per thread. Median of " + std::to_string(opt.reps) +
+  transposes.notes.push_back("pitch: elements per row of the pitched input / output (cudaMallocPitch); naive blocks cover "
+                             "32 x 32, tiled ones 64 rows x 32 columns (32 x 8 threads, 8 elements each). Median of " + std::to_string(opt.reps) +
                              " runs [min, max], CUDA events.");
   sums.notes.push_back("Both kernels launch one thread per output (rows or cols threads), so at small counts they "
                        "are also latency-bound; the difference between them is coalescing.");
