@@ -12,6 +12,7 @@
 #include <doctest/doctest.h>
 
 #include "random.hpp"
+#include "require_error.hpp"
 #include "round_trip.hpp"
 
 #include <cuda_runtime.h>
@@ -26,18 +27,6 @@ using namespace coalesce::test;
 namespace {
 
 #define REQUIRE_CUDA(call) REQUIRE((call) == cudaSuccess)
-
-template <class F>
-void require_error(F&& call, errc code, const std::string& text) {
-  try {
-    call();
-    FAIL("no error thrown; expected " << to_string(code));
-  } catch (const error& e) {
-    INFO(e.what());
-    CHECK(e.code() == code);
-    CHECK(std::string(e.what()).find(text) != std::string::npos);
-  }
-}
 
 std::size_t free_device_memory() {
   std::size_t free_bytes = 0, total = 0;

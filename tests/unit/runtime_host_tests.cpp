@@ -6,6 +6,7 @@
 #include <doctest/doctest.h>
 
 #include "random.hpp"
+#include "require_error.hpp"
 #include "round_trip.hpp"
 
 #include <cstdint>
@@ -14,23 +15,6 @@
 
 using namespace coalesce;
 using namespace coalesce::test;
-
-namespace {
-
-// Runs `call`, requires a coalesce::error with `code` whose message contains `text`.
-template <class F>
-void require_error(F&& call, errc code, const std::string& text) {
-  try {
-    call();
-    FAIL("no error thrown; expected " << to_string(code));
-  } catch (const error& e) {
-    INFO(e.what());
-    CHECK(e.code() == code);
-    CHECK(std::string(e.what()).find(text) != std::string::npos);
-  }
-}
-
-}  // namespace
 
 TEST_SUITE("unit") {
   TEST_CASE("runtime.host.describes_itself") {
