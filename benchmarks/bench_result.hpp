@@ -5,8 +5,11 @@
 
 #include "timing.hpp"
 
+#include <coalesce/layout/spec.hpp>
+
 #include <cstddef>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace coalesce::bench {
@@ -31,6 +34,19 @@ struct result {
   std::string ceiling;   // name of the ceiling it is compared with
   double fraction = 0;   // gbs / ceiling's gbs, measured in the same run
 };
+
+// The layouts every relayout case moves between, by name.
+const std::vector<std::pair<std::string, layout_spec>>& bench_layouts();
+
+// A relayout case of n vectors of m elements of elem bytes: bytes counted read + written.
+result relayout_result(const std::string& from, const std::string& to, const std::string& type, std::size_t m,
+                       std::size_t n, std::size_t elem, const stats& time);
+
+// A ceiling: `bytes` moved in `time`.
+result ceiling_result(const std::string& name, double bytes, const stats& time);
+
+// r with its rate, and its fraction of the ceiling c measured in the same run.
+result compared(result r, const result& c);
 
 // The device cases (ceilings first); empty without CUDA.
 std::vector<result> run_device(const options& opt);

@@ -37,49 +37,19 @@ struct pinned_buffer {
   ~pinned_buffer() { cudaFreeHost(p); }
 };
 
-result ceiling(const std::string& name, double bytes, const stats& s) {
-  result r;
-  r.group = "ceiling";
-  r.name = name;
-  r.bytes = bytes;
-  r.time = s;
-  r.gbs = gbs(bytes, s.median_ms);
-  return r;
-}
-
-result compared(result r, const result& c) {
-  r.gbs = gbs(r.bytes, r.time.median_ms);
-  r.ceiling = c.name;
-  r.fraction = r.gbs / c.gbs;
-  return r;
-}
-
-const std::vector<std::pair<std::string, layout_spec>>& layouts() {
-  static const std::vector<std::pair<std::string, layout_spec>> all{
-      {"aos", aos()}, {"soa", soa()}, {"blocked:128", blocked(128)}};
-  return all;
-}
-
 template <class T>
 void relayout_cases(const options& opt, const std::string& type, const result& d2d, std::vector<result>& out) {
   const runtime rt{backend::cuda};
   for (std::size_t m : opt.ms) {
     const std::size_t n = opt.bytes / (m * sizeof(T));
-    for (const auto& [from_name, from] : layouts()) {
+    for (const auto& [from_name, from] : bench_layouts()) {
       array<T> src = rt.allocate<T>(n, m, from);
       check(cudaMemset(src.data(), 0x3f, src.span() * sizeof(T)), "cudaMemset");  // not zeros
-      for (const auto& [to_name, to] : layouts()) {
+      for (const auto& [to_name, to] : bench_layouts()) {
         if (from_name == to_name) continue;
         array<T> dst = rt.allocate<T>(n, m, to);
-        result r;
-        r.group = "relayout";
-        r.name = from_name + " -> " + to_name;
-        r.type = type;
-        r.m = m;
-        r.n = n;
-        r.bytes = 2.0 * double(n * m * sizeof(T));
-        r.time = time_gpu([&] { rt.copy_async(src, dst, nullptr); }, 3, opt.reps);
-        out.push_back(compared(r, d2d));
+        const stats time = time_gpu([&] { rt.copy_async(src, dst, nullptr); }, 3, opt.reps);
+        out.push_back(compared(relayout_result(from_name, to_name, type, m, n, sizeof(T), time), d2d));
       }
     }
   }
@@ -96,7 +66,7 @@ void transfer_cases(const options& opt, std::vector<result>& out, const result c
   std::memcpy(pinned.p, pageable.data(), bytes);
   for (std::size_t m : {std::size_t(3), std::size_t(12)}) {
     const std::size_t n = bytes / (m * sizeof(float));
-    for (const auto& [name, spec] : layouts()) {
+    for (const auto& [name, spec] : bench_layouts()) {
       if (name == "aos") continue;
       array<float> dev = rt.allocate<float>(n, m, spec);
       for (int memory = 0; memory < 2; ++memory) {  // 0 pageable, 1 pinned
@@ -127,7 +97,7 @@ void transfer_cases(const options& opt, std::vector<result>& out, const result c
 std::vector<result> run_device(const options& opt) {
   std::vector<result> out;
   const std::size_t bytes = opt.bytes;
-  const result d2d = ceiling("cudaMemcpy D2D (bytes read + written)", 2.0 * double(bytes), d2d_copy_ceiling(bytes, opt.reps));
+  const result d2d = ceiling_result("cudaMemcpy D2D (bytes read + written)", 2.0 * double(bytes), d2d_copy_ceiling(bytes, opt.reps));
   out.push_back(d2d);
   {
     device_buffer data(bytes), sink(4096 * sizeof(unsigned));
@@ -137,7 +107,7 @@ std::vector<result> run_device(const options& opt) {
     const stats s = time_gpu([&] {
       read_only_kernel<<<sms * 8, 512>>>(static_cast<const uint4*>(data.p), bytes / 16, static_cast<unsigned*>(sink.p));
     }, 3, opt.reps);
-    out.push_back(ceiling("read-only kernel (bytes read)", double(bytes), s));
+    out.push_back(ceiling_result("read-only kernel (bytes read)", double(bytes), s));
   }
   result transfers[4];
   {
@@ -145,16 +115,16 @@ std::vector<result> run_device(const options& opt) {
     pinned_buffer pinned(bytes);
     std::vector<unsigned char> pageable(bytes, 0x42);
     std::memset(pinned.p, 0x42, bytes);
-    transfers[0] = ceiling("cudaMemcpy H2D pageable", double(bytes), time_gpu([&] {
+    transfers[0] = ceiling_result("cudaMemcpy H2D pageable", double(bytes), time_gpu([&] {
       check(cudaMemcpy(dev.p, pageable.data(), bytes, cudaMemcpyHostToDevice), "H2D");
     }, 2, opt.reps));
-    transfers[1] = ceiling("cudaMemcpy H2D pinned", double(bytes), time_gpu([&] {
+    transfers[1] = ceiling_result("cudaMemcpy H2D pinned", double(bytes), time_gpu([&] {
       check(cudaMemcpyAsync(dev.p, pinned.p, bytes, cudaMemcpyHostToDevice), "H2D");
     }, 2, opt.reps));
-    transfers[2] = ceiling("cudaMemcpy D2H pageable", double(bytes), time_gpu([&] {
+    transfers[2] = ceiling_result("cudaMemcpy D2H pageable", double(bytes), time_gpu([&] {
       check(cudaMemcpy(pageable.data(), dev.p, bytes, cudaMemcpyDeviceToHost), "D2H");
     }, 2, opt.reps));
-    transfers[3] = ceiling("cudaMemcpy D2H pinned", double(bytes), time_gpu([&] {
+    transfers[3] = ceiling_result("cudaMemcpy D2H pinned", double(bytes), time_gpu([&] {
       check(cudaMemcpyAsync(pinned.p, dev.p, bytes, cudaMemcpyDeviceToHost), "D2H");
     }, 2, opt.reps));
     for (const result& r : transfers) out.push_back(r);

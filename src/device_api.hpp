@@ -32,10 +32,6 @@ bool is_device_pointer(const void* p);
 // True when p is device memory the host cannot read (cudaMemoryTypeDevice).
 bool is_device_only_pointer(const void* p);
 
-// Copies `height` rows of `width_bytes` between any memories (cudaMemcpy2D, cudaMemcpyDefault).
-void copy_2d(void* dst, std::size_t dst_pitch, const void* src, std::size_t src_pitch, std::size_t width_bytes,
-             std::size_t height, const std::string& call);
-
 // Device to device: every element of src into dst's layout (the dispatch of relayout_plan.hpp).
 // Padding of a blocked dst gets *fill, or is left alone when fill is null; pitch gaps are never
 // written. elem is the element size (1, 2, 4, 8 or 16 bytes). Asynchronous on `stream`.

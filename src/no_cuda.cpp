@@ -20,9 +20,6 @@ void* device_malloc_pitch(std::size_t, std::size_t, std::size_t*, const std::str
 void device_free(void*) noexcept {}
 bool is_device_pointer(const void*) { return false; }
 bool is_device_only_pointer(const void*) { return false; }
-void copy_2d(void*, std::size_t, const void*, std::size_t, std::size_t, std::size_t, const std::string& call) {
-  no_cuda(call);
-}
 void relayout_device(const void*, const array_layout&, void*, const array_layout&, std::size_t, const void*,
                      const std::string& call, stream_t) {
   no_cuda(call);

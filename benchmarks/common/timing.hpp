@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <functional>
 #include <string>
+#include <vector>
 
 namespace coalesce::bench {
 
@@ -16,6 +17,9 @@ struct stats {
   double max_ms = 0;
   int reps = 0;
 };
+
+// Median, min and max of measured times (in milliseconds).
+stats summarize(std::vector<double> ms);
 
 // GB/s for `bytes` (count bytes read plus bytes written) moved in `ms` milliseconds.
 inline double gbs(double bytes, double ms) { return ms > 0 ? bytes / (ms * 1e6) : 0.0; }

@@ -10,8 +10,6 @@
 
 namespace coalesce::bench {
 
-stats summarize(std::vector<double> ms);
-
 void check(int err, const std::string& what) {
   const auto e = static_cast<cudaError_t>(err);
   if (e != cudaSuccess) throw cuda_error(errc::cuda, "bench", err, cudaGetErrorName(e), what + ": " + cudaGetErrorString(e));

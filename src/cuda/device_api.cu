@@ -65,12 +65,6 @@ bool is_device_pointer(const void* p) {
 
 bool is_device_only_pointer(const void* p) { return attributes(p).type == cudaMemoryTypeDevice; }
 
-void copy_2d(void* dst, std::size_t dst_pitch, const void* src, std::size_t src_pitch, std::size_t width_bytes,
-             std::size_t height, const std::string& call) {
-  check_cuda(cudaMemcpy2D(dst, dst_pitch, src, src_pitch, width_bytes, height, cudaMemcpyDefault), call,
-             "cudaMemcpy2D(" + std::to_string(height) + " rows of " + std::to_string(width_bytes) + " bytes)");
-}
-
 void synchronize(const std::string& call) { check_cuda(cudaDeviceSynchronize(), call, "cudaDeviceSynchronize"); }
 
 }  // namespace coalesce::detail

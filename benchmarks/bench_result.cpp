@@ -1,0 +1,43 @@
+// SPDX-FileCopyrightText: 2026 coalesce authors
+// SPDX-License-Identifier: Apache-2.0
+#include "bench_result.hpp"
+
+namespace coalesce::bench {
+
+const std::vector<std::pair<std::string, layout_spec>>& bench_layouts() {
+  static const std::vector<std::pair<std::string, layout_spec>> all{
+      {"aos", aos()}, {"soa", soa()}, {"blocked:128", blocked(128)}};
+  return all;
+}
+
+result relayout_result(const std::string& from, const std::string& to, const std::string& type, std::size_t m,
+                       std::size_t n, std::size_t elem, const stats& time) {
+  result r;
+  r.group = "relayout";
+  r.name = from + " -> " + to;
+  r.type = type;
+  r.m = m;
+  r.n = n;
+  r.bytes = 2.0 * double(n * m * elem);
+  r.time = time;
+  return r;
+}
+
+result ceiling_result(const std::string& name, double bytes, const stats& time) {
+  result r;
+  r.group = "ceiling";
+  r.name = name;
+  r.bytes = bytes;
+  r.time = time;
+  r.gbs = gbs(bytes, time.median_ms);
+  return r;
+}
+
+result compared(result r, const result& c) {
+  r.gbs = gbs(r.bytes, r.time.median_ms);
+  r.ceiling = c.name;
+  r.fraction = r.gbs / c.gbs;
+  return r;
+}
+
+}  // namespace coalesce::bench
