@@ -3,7 +3,8 @@
 # SPDX-License-Identifier: Apache-2.0
 # On a machine with a CUDA GPU (and no package registry): builds the cuda preset, runs the whole test
 # suite, compute-sanitizer memcheck/racecheck/synccheck on the GPU tests, and the demo. Extra steps:
-#   scripts/gpu_check.sh [--no-tests] [step ...]   steps: bench (coalesce-bench), apps (scripts/bench_apps.sh),
+#   scripts/gpu_check.sh [--no-tests] [step ...]   steps: bench (coalesce-bench), bench-dynamic (the same
+#                                     with COALESCE_STATIC_M=0), profile (ncu), apps (scripts/bench_apps.sh),
 #                                     validate (scripts/validate_analyzer.sh)
 # Logs go to $OUT (or ./out); a short summary is printed last.
 set -uo pipefail
@@ -45,7 +46,8 @@ san() {  # tool, test-case filter, extra sanitizer options
 san memcheck "runtime.cuda.round_trip.float,runtime.cuda.round_trip.other_widths,runtime.cuda.user_device_memory,runtime.cuda.thrust_device_vector,view.cuda.*,layout.cuda.*,runtime.cuda.pitched*,runtime.cuda.matches*,runtime.cuda.picked*"
 # The bad-input test provokes out-of-memory API errors on purpose: memcheck checks its accesses, not those.
 san memcheck "runtime.cuda.bad_input*" "--report-api-errors no"
-san racecheck "runtime.cuda.round_trip.other_widths,view.cuda.*"
+san memcheck "transform.cuda.fast_kernels*,transform.cuda.unaligned*,transform.cuda.every_kernel.other_widths"
+san racecheck "runtime.cuda.round_trip.other_widths,view.cuda.*,transform.cuda.fast_kernels*"
 san synccheck "runtime.cuda.round_trip.other_widths"
 san initcheck "runtime.cuda.round_trip.other_widths,runtime.cuda.matches*"
 
@@ -56,10 +58,13 @@ fi
 for step in "$@"; do
   case "$step" in
     bench) ./build/cuda/benchmarks/coalesce-bench --out "$out/bench" > "$out/bench.log" 2>&1; note "bench: exit $?" ;;
+    bench-dynamic)  # the same relayouts with every m a kernel argument: what compiling m in is worth
+      COALESCE_STATIC_M=0 ./build/cuda/benchmarks/coalesce-bench --m 2 3 4 8 --out "$out/bench-dynamic" \
+        > "$out/bench-dynamic.log" 2>&1; note "bench (COALESCE_STATIC_M=0): exit $?" ;;
     apps) mkdir -p "$out/apps"; OUT="$out/apps" ./scripts/bench_apps.sh > "$out/apps.log" 2>&1; note "apps benchmarks: exit $?" ;;
-    profile)  # Nsight Compute on the tiled transform, float and double, m = 3, AoS -> SoA (the first case)
+    profile)  # Nsight Compute on the transpose kernel, float and double, m = 3, AoS -> SoA (the first case)
       for t in float double; do
-        ncu --clock-control none --kernel-name regex:tiled_relayout --launch-skip 3 --launch-count 1 \
+        ncu --clock-control none --kernel-name regex:transpose_kernel --launch-skip 3 --launch-count 1 \
           --section SpeedOfLight --section Occupancy --section LaunchStats --section WarpStateStats \
           --section InstructionStats --metrics l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum,l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum,l1tex__t_requests_pipe_lsu_mem_global_op_st.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum,smsp__inst_executed.sum,dram__bytes.sum \
           ./build/cuda/benchmarks/coalesce-bench --m 3 --types $t --size-mib 256 --reps 3 --out "$out/profile-bench" \

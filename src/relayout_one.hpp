@@ -7,6 +7,7 @@
 
 #include <coalesce/core/config.hpp>
 #include <coalesce/core/error.hpp>
+#include <coalesce/core/extents.hpp>  // location
 
 #include <cstddef>
 #include <cstdint>

@@ -2,6 +2,10 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "relayout_plan.hpp"
 
+#include <algorithm>
+#include <cstdlib>
+#include <string>
+
 namespace coalesce::detail {
 namespace {
 
@@ -15,7 +19,99 @@ bool tile_fits_block(const array_layout& l, unsigned tile) {
   return l.kind != layout_kind::blocked || tile % l.block == 0 || l.block % tile == 0;
 }
 
+bool power_of_two(std::size_t x) { return x != 0 && (x & (x - 1)) == 0; }
+
+// m == 1 and the side's n elements form one contiguous run.
+bool single_run(const array_layout& l) { return l.m == 1 && (l.kind != layout_kind::row_major || l.pitch == 1); }
+
+bool pick_row_mode(std::size_t m, std::size_t words, row_mode& mode) {
+  if (m % 2 == 1) {
+    mode = row_mode::packed;
+  } else if (m % words == 0) {
+    mode = row_mode::contiguous;
+  } else if (m > words) {
+    mode = row_mode::wrap;
+  } else if (m < words && words % m == 0 && has_static_m(m)) {
+    mode = row_mode::periodic;
+  } else {
+    return false;
+  }
+  return true;
+}
+
+fast_plan plan_transpose(const array_layout& src, const array_layout& dst, std::size_t elem) {
+  fast_plan plan;
+  const bool rows_first = src.kind == layout_kind::row_major;
+  const array_layout& rows = rows_first ? src : dst;
+  const array_layout& other = rows_first ? dst : src;
+  const std::size_t words = 16 / elem, m = rows.m;
+  if (rows.kind != layout_kind::row_major || rows.pitch != m || other.kind == layout_kind::row_major) return plan;
+  if (other.kind == layout_kind::col_major && other.pitch % words != 0) return plan;
+  if (other.kind == layout_kind::blocked && (!power_of_two(other.block) || other.block % words != 0)) return plan;
+  if (!pick_row_mode(m, words, plan.mode)) return plan;
+  // The most vectors that fit the tile bytes, in steps of 64 bytes down a component (whole chunks,
+  // runs of at least two sectors that start sector-aligned); a blocked side needs bd | T, or T | bd
+  // when a block is larger than a tile.
+  const std::size_t most = transpose_tile_bytes / (m * elem), step = 64 / elem;
+  std::size_t tile = 0;
+  if (other.kind == layout_kind::blocked && other.block > most) {
+    for (tile = other.block; tile > most;) tile /= 2;
+  } else {
+    const std::size_t unit = other.kind == layout_kind::blocked ? std::max(step, other.block) : step;
+    tile = most / unit * unit;
+  }
+  if (tile < step) return plan;
+  // The tail goes to the generic table, whose blocked walks start at a block boundary.
+  const std::size_t unit = other.kind == layout_kind::blocked ? std::max(tile, other.block) : tile;
+  plan.split = src.n / unit * unit;
+  if (plan.split == 0) return plan;
+  if (plan.split < src.n && plan_relayout(src, dst, elem).method != relayout_method::tiled) return plan;
+  plan.tile = unsigned(tile);
+  plan.shared_bytes = tile * (m | 1) * elem;
+  plan.method = fast_method::transpose;
+  return plan;
+}
+
 }  // namespace
+
+bool has_static_m(std::size_t m) {
+  // COALESCE_STATIC_M=0 runs every m through the kernels that take it as an argument: what the
+  // benchmarks use to show what the compiled-in m are worth.
+  static const bool enabled = [] {
+    const char* value = std::getenv("COALESCE_STATIC_M");
+    return value == nullptr || std::string(value) != "0";
+  }();
+  if (!enabled) return false;
+  for (unsigned s : static_ms)
+    if (s == m) return true;
+  return false;
+}
+
+fast_plan plan_fast_relayout(const array_layout& src, const array_layout& dst, std::size_t elem, bool src_aligned,
+                             bool dst_aligned) {
+  fast_plan plan;
+  const bool word_size = elem == 1 || elem == 2 || elem == 4 || elem == 8 || elem == 16;
+  if (src.n == 0 || src.n != dst.n || src.m != dst.m || !word_size) return plan;
+  if (single_run(src) && single_run(dst)) {
+    plan.method = fast_method::flat;
+    return plan;
+  }
+  const std::size_t words = 16 / elem;
+  const bool col_to_blocked = src.kind == layout_kind::col_major && dst.kind == layout_kind::blocked;
+  const bool blocked_to_col = src.kind == layout_kind::blocked && dst.kind == layout_kind::col_major;
+  if (col_to_blocked || blocked_to_col) {
+    const array_layout& blocks = col_to_blocked ? dst : src;
+    const array_layout& cols = col_to_blocked ? src : dst;
+    if (blocks.block * elem < 64) return plan;  // runs shorter than two sectors: the tiled kernel
+    // One grid row per component; chunk indices along a component stay below 2^31 (fast_divmod).
+    if (blocks.m > 65535 || blocks.n + blocks.block >= (std::size_t(1) << 31)) return plan;
+    plan.method = fast_method::runs;
+    plan.vector = src_aligned && dst_aligned && blocks.block % words == 0 && cols.pitch % words == 0;
+    return plan;
+  }
+  if (!src_aligned || !dst_aligned) return plan;
+  return plan_transpose(src, dst, elem);
+}
 
 relayout_plan plan_relayout(const array_layout& src, const array_layout& dst, std::size_t elem) {
   relayout_plan plan;

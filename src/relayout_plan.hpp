@@ -1,12 +1,21 @@
 // SPDX-FileCopyrightText: 2026 coalesce authors
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
-// The dispatch table of device transforms: which kernel moves a (source, destination, element size).
-//   same layout          -> a copy (cudaMemcpy2DAsync of the data rows; the whole span for blocked)
-//   row->row, col->col   -> cudaMemcpy2DAsync (only the pitch differs)
-//   tile fits            -> the tiled kernel: T vectors x m components through shared memory
-//   otherwise            -> the straightforward kernel (one thread per destination offset)
-// The tile T is the largest that keeps the shared tile within budget and meets each blocked side
+// The dispatch table of device transforms: which kernel moves a (source, destination, element size),
+// tried from the top (relayout_device):
+//   same layout, or only the pitch differs       -> cudaMemcpy2DAsync of the data rows (copy_2d)
+//   m == 1, both sides contiguous                -> flat: one copy, then the blocked padding filled
+//   col_major <-> blocked, runs >= 64 bytes      -> runs: each block's component is a run of bd
+//                                                   vectors on both sides, copied straight
+//   row_major (pitch m) <-> col_major or blocked -> transpose: 16-byte chunks on both sides, a
+//     (16-byte aligned, power-of-two bd)            tile per thread block; the tail goes below
+//   a tile fits                                  -> the generic tiled kernel: T vectors x m
+//                                                   components through shared memory (also what the
+//                                                   upload/download pipelines run on each chunk)
+//   otherwise                                    -> the straightforward kernel (one thread per
+//                                                   destination offset)
+// plan_relayout gives the first and the last two rows, plan_fast_relayout the middle three. The
+// generic tile T is the largest that keeps the shared tile within budget and meets each blocked side
 // (bd divides T, or T divides bd).
 
 #include <coalesce/layout/spec.hpp>
@@ -39,5 +48,39 @@ inline constexpr std::size_t max_tile_bytes = 48 * 1024;  // the most a block ge
 inline constexpr unsigned min_tile = 32, max_tile = 8192;  // small m wants long tiles: fewer barriers per byte
 
 relayout_plan plan_relayout(const array_layout& src, const array_layout& dst, std::size_t elem);
+
+enum class fast_method { none, flat, runs, transpose };
+
+// How a 16-byte chunk of G consecutive words of the row_major side falls into the shared tile,
+// where component i of vector v sits at v * S + i, S = m | 1:
+//   packed:     m odd, so S == m and the chunk is G consecutive slots, 16-byte aligned
+//   contiguous: m a multiple of G: the chunk lies inside one vector
+//   wrap:       m even, above G and not a multiple of it: the chunk spans two vectors, the slots
+//               after the boundary shift by one
+//   periodic:   m even and dividing G (compile-time m only): the chunk holds G / m whole vectors
+enum class row_mode { packed, contiguous, wrap, periodic };
+
+struct fast_plan {
+  fast_method method = fast_method::none;
+  bool vector = false;          // runs: 16-byte chunks on both sides (else one word at a time)
+  unsigned tile = 0;            // transpose: T vectors per tile
+  std::size_t split = 0;        // transpose: vectors [0, split) as whole tiles, the rest by the table
+  row_mode mode = row_mode::packed;
+  std::size_t shared_bytes = 0;  // transpose: T * S * elem
+};
+
+// Vector lengths compiled into the transpose kernel for the periodic mode (a 16-byte chunk holds
+// several whole vectors). Elsewhere m is a kernel argument: compiling m = 3, 4 or 8 in measured
+// within run-to-run noise of passing it (BENCHMARKS.md), since the kernel works out its indices once.
+inline constexpr unsigned static_ms[] = {2, 4, 8};
+bool has_static_m(std::size_t m);
+
+// Bytes of one transpose tile on either side: each of the 256 threads holds four 16-byte chunks.
+inline constexpr std::size_t transpose_tile_bytes = 16 * 1024;
+
+// The fast method for moving the whole of src into dst, or none. src_aligned / dst_aligned: the
+// data pointers are 16-byte aligned.
+fast_plan plan_fast_relayout(const array_layout& src, const array_layout& dst, std::size_t elem, bool src_aligned,
+                             bool dst_aligned);
 
 }  // namespace coalesce::detail

@@ -5,6 +5,7 @@
 #include "../device_api.hpp"
 #include "../relayout_one.hpp"
 #include "copy_rows.hpp"
+#include "fast_relayout.hpp"
 #include "cuda_check.hpp"
 #include "../relayout_plan.hpp"
 #include "tiled_relayout.cuh"
@@ -134,6 +135,7 @@ void relayout_device(const void* src, const array_layout& sl, void* dst, const a
     copy_same_kind(src, sl, dst, dl, elem, stream, call);
     return;
   }
+  if (relayout_fast(src, sl, dst, dl, elem, fill, plan, call, stream)) return;
   const std::size_t dst_extent = dl.kind == layout_kind::blocked && fill ? round_up(dl.n, dl.block) : dl.n;
   relayout_device_range(src, sl, dst, dl, elem, fill, plan, tile_range{sl.n, dst_extent, 0, 0}, call, stream);
 }

@@ -8,6 +8,7 @@
 
 #include <doctest/doctest.h>
 
+#include "../../src/relayout_plan.hpp"
 #include "random.hpp"
 #include "round_trip.hpp"
 
@@ -25,8 +26,8 @@ namespace {
 #define REQUIRE_CUDA(call) REQUIRE((call) == cudaSuccess)
 
 std::vector<layout_spec> dispatch_layouts() {
-  return {aos(), pitched_rows(), soa(), soa(false), blocked(1), blocked(48), blocked(256), blocked(1000),
-          blocked(4096)};
+  return {aos(), pitched_rows(), soa(), soa(false), blocked(1), blocked(48), blocked(64), blocked(128), blocked(256),
+          blocked(1000), blocked(4096)};
 }
 
 // Device -> device between every pair, checked through a download of the result, and the padding
@@ -61,18 +62,59 @@ void check_device_pairs(std::size_t n, std::size_t m) {
 
 TEST_SUITE("gpu") {
   TEST_CASE("transform.cuda.every_kernel.float") {
-    for (std::size_t m : {1, 2, 3, 4, 9, 12, 16, 32, 33, 64}) check_device_pairs<float>(4099, m);
+    for (std::size_t m : {1, 2, 3, 4, 6, 8, 9, 10, 12, 16, 32, 33, 64}) check_device_pairs<float>(4099, m);
   }
   TEST_CASE("transform.cuda.every_kernel.double") {
-    for (std::size_t m : {1, 3, 12, 32, 64}) check_device_pairs<double>(2053, m);
+    for (std::size_t m : {1, 2, 3, 4, 8, 9, 12, 32, 64}) check_device_pairs<double>(2053, m);
   }
   TEST_CASE("transform.cuda.every_kernel.other_widths") {
-    for (std::size_t m : {1, 5, 17, 64}) {
-      check_device_pairs<std::uint8_t>(1001, m);
-      check_device_pairs<std::uint16_t>(777, m);
-      check_device_pairs<quad>(513, m);
+    for (std::size_t m : {1, 2, 3, 4, 5, 6, 8, 17, 18, 64}) {
+      check_device_pairs<std::uint8_t>(5001, m);
+      check_device_pairs<std::uint16_t>(3777, m);
+      check_device_pairs<quad>(1513, m);
     }
   }
+  TEST_CASE("transform.cuda.fast_kernels_around_whole_tiles") {
+    // Fewer vectors than a transpose tile, whole tiles exactly, and tails, for the tiles that SoA
+    // and blocked(128) get.
+    const auto around_tiles = [](std::size_t m, std::size_t elem) {
+      std::vector<std::size_t> sizes{1, 5, 131072 + 17};
+      for (std::size_t cols_pitch : {std::size_t(1) << 20, std::size_t(0)}) {
+        const array_layout rows{layout_kind::row_major, 1 << 20, m, m, 0};
+        const array_layout other = cols_pitch != 0 ? array_layout{layout_kind::col_major, 1 << 20, m, cols_pitch, 0}
+                                                           : array_layout{layout_kind::blocked, 1 << 20, m, 0, 128};
+        const detail::fast_plan plan = detail::plan_fast_relayout(rows, other, elem, true, true);
+        REQUIRE(plan.method == detail::fast_method::transpose);
+        const std::size_t tile = plan.tile;
+        for (std::size_t n : {tile - 1, tile, tile + 1, 3 * tile, 3 * tile + 5}) sizes.push_back(n);
+      }
+      return sizes;
+    };
+    for (std::size_t n : around_tiles(3, sizeof(float))) check_device_pairs<float>(n, 3);
+    for (std::size_t n : around_tiles(12, sizeof(double))) check_device_pairs<double>(n, 12);
+  }
+
+  TEST_CASE("transform.cuda.unaligned_user_pointers_take_the_generic_kernels") {
+    const runtime rt{backend::cuda};
+    const std::size_t n = 50'001, m = 4;
+    const std::vector<float> in = random_values<float>(n * m, fresh_seed());
+    float* raw = nullptr;
+    REQUIRE_CUDA(cudaMalloc(&raw, (n * m + 1) * sizeof(float)));
+    float* shifted = raw + 1;  // 4-byte aligned, not 16
+    REQUIRE_CUDA(cudaMemcpy(shifted, in.data(), in.size() * sizeof(float), cudaMemcpyHostToDevice));
+    for (const layout_spec& spec : {soa(), blocked(128), blocked(4096)}) {
+      INFO(to_string(spec));
+      const array<float> a = rt.upload(device_vectors(static_cast<const float*>(shifted), n, m), spec, -1.0f);
+      const std::vector<float> poisoned(n * m, poison<float>());
+      REQUIRE_CUDA(cudaMemcpy(shifted, poisoned.data(), poisoned.size() * sizeof(float), cudaMemcpyHostToDevice));
+      rt.download(a, device_vectors(shifted, n, m));
+      std::vector<float> out(n * m);
+      REQUIRE_CUDA(cudaMemcpy(out.data(), shifted, out.size() * sizeof(float), cudaMemcpyDeviceToHost));
+      REQUIRE(std::memcmp(out.data(), in.data(), in.size() * sizeof(float)) == 0);
+    }
+    cudaFree(raw);
+  }
+
   TEST_CASE("transform.cuda.fallback_kernel_for_large_m") {
     check_device_pairs<quad>(300, 100);  // 100 x 16-byte rows: no tile fits the shared budget
     check_device_pairs<float>(70, 1500);

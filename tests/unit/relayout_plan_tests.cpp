@@ -50,4 +50,66 @@ TEST_SUITE("unit") {
     REQUIRE(odd.method == relayout_method::tiled);
     CHECK((odd.tile % 1000 == 0 || 1000 % odd.tile == 0));
   }
+
+  TEST_CASE("transform.plan.fast_rows") {
+    // m == 1: every contiguous pair is a flat copy; a pitched row_major side is not contiguous.
+    CHECK(plan_fast_relayout(rows(100, 1, 1), cols(100, 1, 128), 4, true, true).method == fast_method::flat);
+    CHECK(plan_fast_relayout(cols(100, 1, 100), blocks(100, 1, 32), 8, true, true).method == fast_method::flat);
+    CHECK(plan_fast_relayout(rows(100, 1, 2), cols(100, 1, 100), 4, true, true).method != fast_method::flat);
+    // col_major <-> blocked: runs, 16-byte chunks only where pointers, pitch and bd allow.
+    const fast_plan runs = plan_fast_relayout(cols(1000, 3, 1024), blocks(1000, 3, 128), 4, true, true);
+    CHECK(runs.method == fast_method::runs);
+    CHECK(runs.vector);
+    CHECK_FALSE(plan_fast_relayout(blocks(1000, 3, 128), cols(1000, 3, 1001), 4, true, true).vector);
+    CHECK_FALSE(plan_fast_relayout(blocks(1000, 3, 128), cols(1000, 3, 1024), 4, false, true).vector);
+    CHECK(plan_fast_relayout(blocks(1000, 3, 8), cols(1000, 3, 1024), 4, true, true).method == fast_method::none);
+  }
+
+  TEST_CASE("transform.plan.transpose_tiles") {
+    for (std::size_t elem : {1, 2, 4, 8, 16})
+      for (std::size_t m : {2, 3, 4, 6, 8, 9, 10, 12, 16, 32, 33, 64})
+        for (const array_layout& other : {cols(100000, m, 100000), blocks(100000, m, 128), blocks(100000, m, 4096)}) {
+          INFO("elem " << elem << " m " << m << " other kind " << int(other.kind) << " bd " << other.block);
+          const std::size_t words = 16 / elem;
+          for (bool rows_first : {true, false}) {
+            const array_layout r = rows(100000, m, m);
+            const fast_plan p = rows_first ? plan_fast_relayout(r, other, elem, true, true)
+                                           : plan_fast_relayout(other, r, elem, true, true);
+            // 1- and 2-byte words with an even m that neither divides nor is a multiple of the chunk go generic.
+            const bool chunkable = m % 2 == 1 || m % words == 0 || m > words || has_static_m(m);
+            if (!chunkable || (other.kind == layout_kind::blocked && other.block % words != 0)) {
+              CHECK(p.method == fast_method::none);
+              continue;
+            }
+            REQUIRE(p.method == fast_method::transpose);
+            const std::size_t tile = p.tile, step = 64 / elem;
+            CHECK(tile * m * elem <= transpose_tile_bytes);
+            CHECK(tile % step == 0);
+            if (other.kind == layout_kind::blocked) CHECK((tile % other.block == 0 || other.block % tile == 0));
+            const std::size_t grow = other.kind == layout_kind::blocked ? std::max(step, other.block) : step;
+            if (other.kind != layout_kind::blocked || other.block <= tile)
+              CHECK((tile + grow) * m * elem > transpose_tile_bytes);  // the largest that fits
+            CHECK(p.shared_bytes == tile * (m | 1) * elem);
+            CHECK(p.split % tile == 0);
+            CHECK(p.split <= 100000);
+            CHECK(100000 - p.split < std::max(tile, other.block));
+            if (other.kind == layout_kind::blocked) CHECK(p.split % other.block == 0);
+            CHECK(p.mode == (m % 2 == 1          ? row_mode::packed
+                             : m % words == 0    ? row_mode::contiguous
+                             : m > words         ? row_mode::wrap
+                                                 : row_mode::periodic));
+          }
+        }
+  }
+
+  TEST_CASE("transform.plan.transpose_declines") {
+    // Unaligned pointers, pitched rows, odd col pitches, non-power-of-two blocks, and fewer vectors than a tile.
+    CHECK(plan_fast_relayout(rows(100000, 3, 3), cols(100000, 3, 100000), 4, false, true).method == fast_method::none);
+    CHECK(plan_fast_relayout(rows(100000, 3, 4), cols(100000, 3, 100000), 4, true, true).method == fast_method::none);
+    CHECK(plan_fast_relayout(rows(100000, 3, 3), cols(100000, 3, 100001), 4, true, true).method == fast_method::none);
+    CHECK(plan_fast_relayout(rows(100000, 3, 3), blocks(100000, 3, 96), 4, true, true).method == fast_method::none);
+    CHECK(plan_fast_relayout(rows(1000, 3, 3), cols(1000, 3, 1000), 4, true, true).method == fast_method::none);
+    CHECK(plan_fast_relayout(rows(100000, 300, 300), cols(100000, 300, 100000), 4, true, true).method ==
+          fast_method::none);
+  }
 }

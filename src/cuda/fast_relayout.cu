@@ -1,0 +1,147 @@
+// SPDX-FileCopyrightText: 2026 coalesce authors
+// SPDX-License-Identifier: Apache-2.0
+// The fast rows of the dispatch table (plan_fast_relayout): flat copies, runs and the transpose
+// kernel, each instantiated per word size, direction and (for the transpose) m.
+#include "fast_relayout.hpp"
+
+#include "../relayout_one.hpp"
+#include "cuda_check.hpp"
+#include "runs_kernel.cuh"
+#include "transpose_kernel.cuh"
+
+#include <algorithm>
+#include <cstdint>
+#include <limits>
+#include <type_traits>
+
+namespace coalesce::detail {
+namespace {
+
+template <class Word>
+__global__ void fill_kernel(Word* dst, std::size_t count, Word value) {
+  const std::size_t stride = std::size_t(gridDim.x) * blockDim.x;
+  for (std::size_t k = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; k < count; k += stride) dst[k] = value;
+}
+
+// ---- flat: m == 1, both sides one run of n words; a blocked destination's padding follows them.
+template <class Word>
+void move_flat(const Word* src, Word* dst, const array_layout& dl, const Word* fill, cudaStream_t stream,
+               const std::string& call) {
+  check_cuda(cudaMemcpyAsync(dst, src, dl.n * sizeof(Word), cudaMemcpyDeviceToDevice, stream), call,
+             "cudaMemcpyAsync(" + std::to_string(dl.n * sizeof(Word)) + " bytes)");
+  const std::size_t padding = dl.kind == layout_kind::blocked && fill ? dl.span() - dl.n : 0;
+  if (padding == 0) return;
+  fill_kernel<<<unsigned(ceil_div(padding, 256)), 256, 0, stream>>>(dst + dl.n, padding, *fill);
+  check_cuda(cudaGetLastError(), call, "fill kernel launch");
+}
+
+// ---- runs: col_major <-> blocked.
+template <class Word, unsigned W, bool BlockedFirst>
+void launch_runs(const Word* src, Word* dst, const runs_shape& shape, const Word* fill, cudaStream_t stream,
+                 const std::string& call) {
+  auto kernel = runs_kernel<Word, W, BlockedFirst>;
+  const std::size_t chunks = ceil_div(shape.cover, W);
+  const dim3 grid(unsigned(ceil_div(chunks, runs_threads * runs_unroll)), unsigned(shape.m));
+  kernel<<<grid, runs_threads, 0, stream>>>(src, dst, shape, fill != nullptr, fill ? *fill : Word{});
+  check_cuda(cudaGetLastError(), call, "runs kernel launch");
+}
+
+template <class Word>
+void move_runs(const Word* src, const array_layout& sl, Word* dst, const array_layout& dl, const fast_plan& plan,
+               const Word* fill, cudaStream_t stream, const std::string& call) {
+  const bool blocked_first = sl.kind == layout_kind::blocked;
+  const array_layout& blocks = blocked_first ? sl : dl;
+  const array_layout& cols = blocked_first ? dl : sl;
+  const std::size_t cover = !blocked_first && fill ? blocks.span() / blocks.m : blocks.n;
+  const unsigned w = plan.vector ? chunk_words<Word> : 1;
+  const runs_shape shape{blocks.n, cover, cols.pitch, blocks.block, blocks.m, fast_divmod(unsigned(blocks.block / w))};
+  if constexpr (chunk_words<Word> > 1) {
+    if (plan.vector) {
+      return blocked_first ? launch_runs<Word, chunk_words<Word>, true>(src, dst, shape, fill, stream, call)
+                           : launch_runs<Word, chunk_words<Word>, false>(src, dst, shape, fill, stream, call);
+    }
+  }
+  blocked_first ? launch_runs<Word, 1, true>(src, dst, shape, fill, stream, call)
+                : launch_runs<Word, 1, false>(src, dst, shape, fill, stream, call);
+}
+
+// ---- transpose: row_major <-> col_major or blocked, whole tiles.
+// Calls f(mode, static m): m compiled in for the periodic mode (plan_fast_relayout picks it only for
+// m in static_ms), else 0 and m passed as an argument.
+template <unsigned G, class F>
+void with_row_mode(const fast_plan& plan, std::size_t m, F&& f) {
+  using std::integral_constant;
+  const integral_constant<unsigned, 0> dynamic;
+  switch (plan.mode) {
+    case row_mode::packed: return f(integral_constant<row_mode, row_mode::packed>{}, dynamic);
+    case row_mode::contiguous: return f(integral_constant<row_mode, row_mode::contiguous>{}, dynamic);
+    case row_mode::wrap:  // even m above G, not a multiple of it: only where G > 2
+      if constexpr (G > 2) return f(integral_constant<row_mode, row_mode::wrap>{}, dynamic);
+      break;
+    case row_mode::periodic: {
+      static_assert(sizeof(static_ms) / sizeof(static_ms[0]) == 3, "the cases below list static_ms");
+      constexpr integral_constant<row_mode, row_mode::periodic> periodic;
+      if constexpr (G > 2) if (m == 2) return f(periodic, integral_constant<unsigned, 2>{});
+      if constexpr (G > 4) if (m == 4) return f(periodic, integral_constant<unsigned, 4>{});
+      if constexpr (G > 8) if (m == 8) return f(periodic, integral_constant<unsigned, 8>{});
+      break;
+    }
+  }
+  fail(errc::invalid_argument, "coalesce::relayout", "no transpose kernel for m = " + std::to_string(m));
+}
+
+template <class Word>
+void move_transpose(const Word* src, const array_layout& sl, Word* dst, const array_layout& dl, const fast_plan& plan,
+                    cudaStream_t stream, const std::string& call) {
+  constexpr unsigned G = chunk_words<Word>;
+  const bool rows_first = sl.kind == layout_kind::row_major;
+  const array_layout& other = rows_first ? dl : sl;
+  const unsigned m = unsigned(sl.m);
+  const transpose_shape shape{m, m | 1, plan.tile, plan.tile * m / G, fast_divmod(m), fast_divmod(plan.tile)};
+  auto launch = [&](auto columns) {
+    with_row_mode<G>(plan, m, [&](auto mode, auto static_m) {
+      auto go = [&](auto first) {
+        auto kernel = transpose_kernel<Word, decltype(columns), decltype(first)::value, decltype(mode)::value,
+                                       decltype(static_m)::value>;
+        kernel<<<unsigned(plan.split / plan.tile), transpose_threads, plan.shared_bytes, stream>>>(src, dst, shape,
+                                                                                                   columns);
+        check_cuda(cudaGetLastError(), call, "transpose kernel launch");
+      };
+      rows_first ? go(std::true_type{}) : go(std::false_type{});
+    });
+  };
+  if (other.kind == layout_kind::col_major) return launch(strided_columns{other.pitch, false, 0});
+  unsigned log2_block = 0;
+  while ((std::size_t(1) << log2_block) < other.block) ++log2_block;
+  if (other.block <= plan.tile) return launch(block_columns{log2_block});
+  launch(strided_columns{other.block, true, log2_block});
+}
+
+}  // namespace
+
+bool relayout_fast(const void* src, const array_layout& sl, void* dst, const array_layout& dl, std::size_t elem,
+                   const void* fill, const relayout_plan& generic, const std::string& call, cudaStream_t stream) {
+  const auto aligned = [](const void* p) { return reinterpret_cast<std::uintptr_t>(p) % 16 == 0; };
+  const fast_plan plan = plan_fast_relayout(sl, dl, elem, aligned(src), aligned(dst));
+  if (plan.method == fast_method::none) return false;
+  with_word(elem, call, [&](auto word) {
+    using W = decltype(word);
+    const W* from = static_cast<const W*>(src);
+    W* to = static_cast<W*>(dst);
+    const W* fill_word = static_cast<const W*>(fill);
+    switch (plan.method) {
+      case fast_method::flat: return move_flat(from, to, dl, fill_word, stream, call);
+      case fast_method::runs: return move_runs(from, sl, to, dl, plan, fill_word, stream, call);
+      case fast_method::transpose: break;
+      case fast_method::none: return;
+    }
+    move_transpose(from, sl, to, dl, plan, stream, call);
+    if (plan.split == sl.n) return;
+    const std::size_t extent = dl.kind == layout_kind::blocked && fill ? dl.span() / dl.m : dl.n;
+    relayout_device_range(src, sl, dst, dl, elem, fill, generic,
+                          tile_range{sl.n - plan.split, extent - plan.split, plan.split, plan.split}, call, stream);
+  });
+  return true;
+}
+
+}  // namespace coalesce::detail
