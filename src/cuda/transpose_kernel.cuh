@@ -12,9 +12,10 @@
 // place with a division and 64-bit arithmetic and ran float at 73-92% of a device copy, bound by
 // instructions.) One tile per block, the grid covering the array in one pass: a grid of resident
 // blocks striding over the tiles held every pair near 90% of a device copy, one pass 90-98%.
-// The columnar side's shared accesses have 4-way bank conflicts (a warp touches word e of 32 chunks,
-// which no odd stride spreads over more than 8 banks); shared memory is far from its limit here, and
-// avoiding them costs more instructions than they do (BENCHMARKS.md).
+// On the columnar side a warp's lanes hold 32 consecutive chunks of a run; were every lane to move
+// its word e at step e, the odd stride would spread them over only 8 banks (4-byte words). Each lane
+// instead starts at word r = (lane / 8) mod G, which makes the 32 accesses of a step hit 32 banks
+// (4- and 8-byte words; narrower words share banks anyway).
 
 #include "../relayout_plan.hpp"
 #include "chunk.cuh"
@@ -89,8 +90,22 @@ __device__ __forceinline__ unsigned row_slot(unsigned slot, unsigned wrap, unsig
   return slot + e;
 }
 
+// c.w[e] <- c.w[(e + r) mod G], by selects rather than indexing (which would go through local memory).
+template <class Word>
+__device__ __forceinline__ void rotate_words(chunk_of<Word>& c, unsigned r) {
+  constexpr unsigned G = chunk_words<Word>;
+#pragma unroll
+  for (unsigned b = 1; b < G; b *= 2) {
+    const chunk_of<Word> t = c;
+    const bool take = (r & b) != 0;
+#pragma unroll
+    for (unsigned e = 0; e < G; ++e) c.w[e] = take ? t.w[(e + b) % G] : t.w[e];
+  }
+}
+
+// 5 blocks of 256 per SM: the occupancy the kernel had before the word rotation took registers.
 template <class Word, class Columns, bool RowsFirst, row_mode Mode, unsigned StaticM>
-__global__ void __launch_bounds__(transpose_threads)
+__global__ void __launch_bounds__(transpose_threads, 5)
     transpose_kernel(const Word* __restrict__ src, Word* __restrict__ dst, transpose_shape shape, Columns columns) {
   constexpr unsigned G = chunk_words<Word>;
   static_assert(Mode != row_mode::periodic || (StaticM != 0 && G % StaticM == 0), "periodic needs m | G, static");
@@ -120,6 +135,12 @@ __global__ void __launch_bounds__(transpose_threads)
     col_offset[j] = columns.at(k, shape.by_tile, by_m, v, i);
     col_first[j] = v * stride + i;
   }
+  // The columnar side's word order: this lane moves word (e + turn) mod G of a chunk at step e.
+  constexpr bool rotated = G == 2 || G == 4;
+  const unsigned turn = rotated ? ((threadIdx.x % 32) / 8) % G : 0;
+  unsigned col_step[G];
+#pragma unroll
+  for (unsigned e = 0; e < G; ++e) col_step[e] = (e + turn) % G * stride;
   auto owns = [&](int j) { return threadIdx.x + unsigned(j * transpose_threads) < shape.chunks; };
   constexpr unsigned row_step = G * transpose_threads;
   const std::size_t v0 = std::size_t(blockIdx.x) * shape.tile;
@@ -141,13 +162,13 @@ __global__ void __launch_bounds__(transpose_threads)
     if (!owns(j)) continue;
     if constexpr (RowsFirst && Mode == row_mode::packed) {
       *reinterpret_cast<chunk_of<Word>*>(tile + row_first[j]) = held[j];
-    } else {
+    } else if constexpr (RowsFirst) {
 #pragma unroll
-      for (unsigned e = 0; e < G; ++e) {
-        const unsigned slot =
-            RowsFirst ? row_slot<Mode, StaticM>(row_first[j], row_wrap[j], e) : col_first[j] + e * stride;
-        tile[slot] = held[j].w[e];
-      }
+      for (unsigned e = 0; e < G; ++e) tile[row_slot<Mode, StaticM>(row_first[j], row_wrap[j], e)] = held[j].w[e];
+    } else {
+      if constexpr (rotated) rotate_words(held[j], turn);
+#pragma unroll
+      for (unsigned e = 0; e < G; ++e) tile[col_first[j] + col_step[e]] = held[j].w[e];
     }
   }
   __syncthreads();
@@ -157,13 +178,13 @@ __global__ void __launch_bounds__(transpose_threads)
     chunk_of<Word> out;
     if constexpr (!RowsFirst && Mode == row_mode::packed) {
       out = *reinterpret_cast<const chunk_of<Word>*>(tile + row_first[j]);
+    } else if constexpr (!RowsFirst) {
+#pragma unroll
+      for (unsigned e = 0; e < G; ++e) out.w[e] = tile[row_slot<Mode, StaticM>(row_first[j], row_wrap[j], e)];
     } else {
 #pragma unroll
-      for (unsigned e = 0; e < G; ++e) {
-        const unsigned slot =
-            RowsFirst ? col_first[j] + e * stride : row_slot<Mode, StaticM>(row_first[j], row_wrap[j], e);
-        out.w[e] = tile[slot];
-      }
+      for (unsigned e = 0; e < G; ++e) out.w[e] = tile[col_first[j] + col_step[e]];
+      if constexpr (rotated) rotate_words(out, (G - turn) % G);
     }
     if constexpr (RowsFirst) {
       store_chunk(dst + columns.start(v0, m) + col_offset[j], out);
