@@ -39,7 +39,8 @@ bool pick_row_mode(std::size_t m, std::size_t words, row_mode& mode) {
   return true;
 }
 
-fast_plan plan_transpose(const array_layout& src, const array_layout& dst, std::size_t elem) {
+fast_plan plan_transpose(const array_layout& src, const array_layout& dst, std::size_t elem,
+                         const relayout_plan& generic) {
   fast_plan plan;
   const bool rows_first = src.kind == layout_kind::row_major;
   const array_layout& rows = rows_first ? src : dst;
@@ -65,7 +66,7 @@ fast_plan plan_transpose(const array_layout& src, const array_layout& dst, std::
   const std::size_t unit = other.kind == layout_kind::blocked ? std::max(tile, other.block) : tile;
   plan.split = src.n / unit * unit;
   if (plan.split == 0) return plan;
-  if (plan.split < src.n && plan_relayout(src, dst, elem).method != relayout_method::tiled) return plan;
+  if (plan.split < src.n && generic.method != relayout_method::tiled) return plan;
   plan.tile = unsigned(tile);
   plan.shared_bytes = tile * (m | 1) * elem;
   plan.method = fast_method::transpose;
@@ -88,7 +89,7 @@ bool has_static_m(std::size_t m) {
 }
 
 fast_plan plan_fast_relayout(const array_layout& src, const array_layout& dst, std::size_t elem, bool src_aligned,
-                             bool dst_aligned) {
+                             bool dst_aligned, const relayout_plan& generic) {
   fast_plan plan;
   const bool word_size = elem == 1 || elem == 2 || elem == 4 || elem == 8 || elem == 16;
   if (src.n == 0 || src.n != dst.n || src.m != dst.m || !word_size) return plan;
@@ -110,7 +111,7 @@ fast_plan plan_fast_relayout(const array_layout& src, const array_layout& dst, s
     return plan;
   }
   if (!src_aligned || !dst_aligned) return plan;
-  return plan_transpose(src, dst, elem);
+  return plan_transpose(src, dst, elem, generic);
 }
 
 relayout_plan plan_relayout(const array_layout& src, const array_layout& dst, std::size_t elem) {

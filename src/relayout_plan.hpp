@@ -35,6 +35,12 @@ struct relayout_plan {
 
 // Vectors [src_first, src_first + count) of a source go to [dst_first, ...) of a destination; the
 // destination part covers dst_extent vectors (more than count where blocked padding is written).
+// Vectors of dst that a move writes: n, or the blocked span's whole blocks when their padding gets
+// the fill value.
+inline std::size_t dst_extent(const array_layout& dst, bool write_padding) {
+  return dst.kind == layout_kind::blocked && write_padding ? ceil_div(dst.n, dst.block) * dst.block : dst.n;
+}
+
 struct tile_range {
   std::size_t count;
   std::size_t dst_extent;
@@ -79,8 +85,9 @@ bool has_static_m(std::size_t m);
 inline constexpr std::size_t transpose_tile_bytes = 16 * 1024;
 
 // The fast method for moving the whole of src into dst, or none. src_aligned / dst_aligned: the
-// data pointers are 16-byte aligned.
+// data pointers are 16-byte aligned. generic: plan_relayout's plan, which moves what a transpose
+// leaves after its last whole tile.
 fast_plan plan_fast_relayout(const array_layout& src, const array_layout& dst, std::size_t elem, bool src_aligned,
-                             bool dst_aligned);
+                             bool dst_aligned, const relayout_plan& generic);
 
 }  // namespace coalesce::detail

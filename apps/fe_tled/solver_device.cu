@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The CUDA passes: one thread per element, one thread per node, each compiled per layout.
 
-#include "cuda_check.cuh"
+#include "../common/cuda_check.cuh"
 #include "solver_views.hpp"
 
 namespace coalesce::fe {
@@ -18,6 +18,9 @@ __global__ void node_update_kernel(Views v, float load_factor) {
   const std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x;
   if (i < v.u.n()) node_pass(v, i, load_factor);
 }
+
+using apps::check;
+using apps::check_launch;
 
 namespace {
 unsigned blocks_for(std::size_t n, unsigned block) { return unsigned((n + block - 1) / block); }

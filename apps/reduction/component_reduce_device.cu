@@ -5,7 +5,7 @@
 
 #include "component_reduce.hpp"
 #include "component_reduce_kernels.cuh"
-#include "cuda_check.cuh"
+#include "../common/cuda_check.cuh"
 
 #include <coalesce/core/error.hpp>
 #include <coalesce/core/math.hpp>

@@ -4,17 +4,13 @@
 // accumulators, then the threads' accumulators are folded in thread order.
 
 #include "component_reduce.hpp"
+#include "reduce_host.hpp"
 
 #include <coalesce/core/error.hpp>
-#include <coalesce/core/math.hpp>
 #include <coalesce/view/view.hpp>
 
 #include <algorithm>
 #include <string>
-
-#if defined(_OPENMP)
-#include <omp.h>
-#endif
 
 namespace coalesce::apps::reduction {
 
@@ -32,33 +28,17 @@ namespace {
 
 template <std::size_t M, class T, class Op, class View>
 void fold_vectors(const View& view, T* out) {
-  const std::size_t n = view.n();
-  int threads = 1;
-#if defined(_OPENMP)
-  threads = omp_get_max_threads();
-#endif
-  std::vector<vec<T, M>> partial(static_cast<std::size_t>(threads));
+  std::vector<vec<T, M>> partial(static_cast<std::size_t>(host_threads()));
   for (auto& p : partial)
     for (std::size_t i = 0; i < M; ++i) p[i] = Op::template identity<T>();
-#if defined(_OPENMP)
-#pragma omp parallel num_threads(threads)
-#endif
-  {
-#if defined(_OPENMP)
-    const auto t = static_cast<std::size_t>(omp_get_thread_num());
-    const auto count = static_cast<std::size_t>(omp_get_num_threads());
-#else
-    const std::size_t t = 0, count = 1;
-#endif
-    const std::size_t chunk = ceil_div(n, count);
-    const std::size_t begin = std::min(n, t * chunk), end = std::min(n, begin + chunk);
+  for_each_thread_range(view.n(), [&](std::size_t t, std::size_t begin, std::size_t end) {
     vec<T, M> acc = partial[t];
     for (std::size_t v = begin; v < end; ++v) {
       const vec<T, M> x = load<M>(view, v);
       for (std::size_t i = 0; i < M; ++i) acc[i] = Op{}(acc[i], x[i]);
     }
     partial[t] = acc;
-  }
+  });
   for (std::size_t i = 0; i < M; ++i) {
     T r = Op::template identity<T>();
     for (const auto& p : partial) r = Op{}(r, p[i]);

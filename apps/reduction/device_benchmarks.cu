@@ -6,7 +6,7 @@
 
 #include "benchmarks.hpp"
 #include "component_reduce.hpp"
-#include "cuda_check.cuh"
+#include "../common/cuda_check.cuh"
 #include "random_data.hpp"
 #include "reduce_device.hpp"
 #include "reference.hpp"
@@ -260,14 +260,7 @@ struct device_run {
     for (std::size_t m : opt.component_lengths) {
       std::vector<float> host(n * m);
       fill_random(host.data(), host.size(), opt.seed ^ (n * 7 + m));
-      std::vector<reference_value<float>> ref(m);
-      {
-        std::vector<float> column(n);
-        for (std::size_t i = 0; i < m; ++i) {
-          for (std::size_t v = 0; v < n; ++v) column[v] = host[v * m + i];
-          ref[i] = reference_reduce(op::sum, column.data(), n);
-        }
-      }
+      const std::vector<reference_value<float>> ref = component_references(op::sum, host.data(), n, m);
       const double bytes = double(n) * m * sizeof(float);
       double flat_gbs = 0;
       {  // the ceiling: the single-pass kernel over all n * m floats at once (one output, not m)

@@ -146,12 +146,7 @@ struct host_run {
     for (std::size_t m : opt.component_lengths) {
       std::vector<float> host(n * m);
       fill_random(host.data(), host.size(), opt.seed ^ (n * 7 + m));
-      std::vector<reference_value<float>> ref(m);
-      std::vector<float> column(n);
-      for (std::size_t i = 0; i < m; ++i) {
-        for (std::size_t v = 0; v < n; ++v) column[v] = host[v * m + i];
-        ref[i] = reference_reduce(op::sum, column.data(), n);
-      }
+      const std::vector<reference_value<float>> ref = component_references(op::sum, host.data(), n, m);
       const double bytes = double(n) * m * sizeof(float);
       volatile float sink = 0;
       const auto flat = time([&] { sink = host_reduce(host_method::openmp_unrolled, op::sum, host.data(), host.size()); });

@@ -99,11 +99,8 @@ void emit(const report& r, const std::string& heading, std::string& markdown, st
 
 int run(const settings& s) {
   validate(s);
-  const bool have_cuda = coalesce::runtime::cuda_available();
-  bool cuda = s.backend == "cuda" || s.backend == "both" || (s.backend == "auto" && have_cuda);
-  const bool host = s.backend == "host" || s.backend == "both" || (s.backend == "auto" && !have_cuda);
-  if (cuda && !have_cuda)
-    fail(errc::no_device, "coalesce-reduce", "--backend " + s.backend + ": this build or machine has no CUDA device");
+  const backends chosen = pick_backends(s.backend, "coalesce-reduce");
+  const bool cuda = chosen.cuda, host = chosen.host;
 
   std::string markdown = "# coalesce-reduce\n\n";
   std::vector<table> tables;

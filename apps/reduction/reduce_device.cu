@@ -3,7 +3,7 @@
 // Launches the reduction kernels: picks grids, chains the passes of the multi-pass kernels through two
 // scratch arrays, and instantiates everything for float, double and int.
 
-#include "cuda_check.cuh"
+#include "../common/cuda_check.cuh"
 #include "reduce_device.hpp"
 #include "reduce_kernels.cuh"
 

@@ -43,22 +43,10 @@ T fold_unrolled(const T* in, std::size_t begin, std::size_t end) {
 
 template <class T, class Op>
 T fold_parallel(const T* in, std::size_t n, bool unrolled) {
-  const int threads = host_threads();
-  std::vector<T> partial(static_cast<std::size_t>(threads), Op::template identity<T>());
-#if defined(_OPENMP)
-#pragma omp parallel num_threads(threads)
-#endif
-  {
-#if defined(_OPENMP)
-    const auto t = static_cast<std::size_t>(omp_get_thread_num());
-    const auto count = static_cast<std::size_t>(omp_get_num_threads());
-#else
-    const std::size_t t = 0, count = 1;
-#endif
-    const std::size_t chunk = ceil_div(n, count);
-    const std::size_t begin = std::min(n, t * chunk), end = std::min(n, begin + chunk);
+  std::vector<T> partial(static_cast<std::size_t>(host_threads()), Op::template identity<T>());
+  for_each_thread_range(n, [&](std::size_t t, std::size_t begin, std::size_t end) {
     partial[t] = unrolled ? fold_unrolled<T, Op>(in, begin, end) : fold_serial<T, Op>(in, begin, end);
-  }
+  });
   return fold_serial<T, Op>(partial.data(), 0, partial.size());
 }
 

@@ -6,9 +6,16 @@
 
 #include "reduce_ops.hpp"
 
+#include <coalesce/core/math.hpp>
+
+#include <algorithm>
 #include <cstddef>
 #include <string>
 #include <vector>
+
+#if defined(_OPENMP)
+#include <omp.h>
+#endif
 
 namespace coalesce::apps::reduction {
 
@@ -29,6 +36,26 @@ host_method parse_host_method(const std::string& text);
 
 // Threads the OpenMP methods use (1 without OpenMP).
 int host_threads();
+
+// Calls f(t, begin, end) on each of up to host_threads() threads: thread t gets the t-th contiguous
+// part of [0, n). The t are below host_threads(), so per-thread partials can be indexed by them.
+template <class F>
+void for_each_thread_range(std::size_t n, F&& f) {
+#if defined(_OPENMP)
+#pragma omp parallel num_threads(host_threads())
+#endif
+  {
+#if defined(_OPENMP)
+    const auto t = static_cast<std::size_t>(omp_get_thread_num());
+    const auto count = static_cast<std::size_t>(omp_get_num_threads());
+#else
+    const std::size_t t = 0, count = 1;
+#endif
+    const std::size_t chunk = ceil_div(n, count);
+    const std::size_t begin = std::min(n, t * chunk), end = std::min(n, begin + chunk);
+    f(t, begin, end);
+  }
+}
 
 // Reduces in[0, n); n = 0 gives the op's identity.
 template <class T>

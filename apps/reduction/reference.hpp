@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <limits>
 #include <type_traits>
+#include <vector>
 
 namespace coalesce::apps::reduction {
 
@@ -68,6 +69,18 @@ template <class T>
 bool within_bound(op o, T computed, const reference_value<T>& ref, std::size_t n, std::size_t depth) {
   if (o != op::sum || std::is_integral_v<T>) return static_cast<long double>(computed) == ref.value;
   return std::fabs(static_cast<long double>(computed) - ref.value) <= allowed_error(o, ref, n, depth);
+}
+
+// The reference of each component of n vectors of length m stored as AoS (one per component).
+template <class T>
+std::vector<reference_value<T>> component_references(op o, const T* aos, std::size_t n, std::size_t m) {
+  std::vector<reference_value<T>> refs(m);
+  std::vector<T> column(n);
+  for (std::size_t i = 0; i < m; ++i) {
+    for (std::size_t v = 0; v < n; ++v) column[v] = aos[v * m + i];
+    refs[i] = reference_reduce(o, column.data(), n);
+  }
+  return refs;
 }
 
 }  // namespace coalesce::apps::reduction

@@ -3,6 +3,7 @@
 #include "report.hpp"
 
 #include <coalesce/core/error.hpp>
+#include <coalesce/runtime/runtime.hpp>
 
 #include <algorithm>
 #include <cstdio>
@@ -133,6 +134,16 @@ std::string write_chart(const std::string& png, const std::string& title, const 
   if (code == 3) return "chart skipped: matplotlib is not installed";
   if (code == 127) return "chart skipped: python3 is not installed";
   return "chart failed: '" + command + "' exited with " + std::to_string(code);
+}
+
+backends pick_backends(const std::string& choice, const std::string& app) {
+  const bool have_cuda = runtime::cuda_available();
+  backends b;
+  b.cuda = choice == "cuda" || choice == "both" || (choice == "auto" && have_cuda);
+  b.host = choice == "host" || choice == "both" || (choice == "auto" && !have_cuda);
+  if (b.cuda && !have_cuda)
+    fail(errc::no_device, app, "--backend " + choice + ": this build or machine has no CUDA device");
+  return b;
 }
 
 }  // namespace coalesce::apps::reduction

@@ -65,6 +65,14 @@ std::string to_markdown(const table& t);
 std::string to_csv(const std::vector<table>& tables);
 // Writes text to path; throws invalid_argument naming the path when it cannot.
 void write_file(const std::string& path, const std::string& text);
+
+// The backends a --backend choice runs (cuda, host, both; auto: CUDA where a device is present,
+// else the host). Throws no_device, naming the choice, when CUDA is asked for and absent.
+struct backends {
+  bool cuda = false;
+  bool host = false;
+};
+backends pick_backends(const std::string& choice, const std::string& app);
 // Writes the bars as CSV beside the PNG and runs the plot script (python3 + matplotlib). Returns a
 // message when the plot was skipped (no python3 or no matplotlib) or failed, else "".
 std::string write_chart(const std::string& png, const std::string& title, const std::vector<bar>& bars,

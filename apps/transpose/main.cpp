@@ -64,11 +64,8 @@ bench_options options_for(const settings& s, const std::vector<std::string>& sha
 int run(const settings& s) {
   if (s.reps < 20) fail(errc::invalid_argument, "coalesce-transpose", "--reps " + std::to_string(s.reps) + ": the median needs >= 20 runs");
   if (s.warmup < 1) fail(errc::invalid_argument, "coalesce-transpose", "--warmup must be >= 1");
-  const bool have_cuda = coalesce::runtime::cuda_available();
-  const bool cuda = s.backend == "cuda" || s.backend == "both" || (s.backend == "auto" && have_cuda);
-  const bool host = s.backend == "host" || s.backend == "both" || (s.backend == "auto" && !have_cuda);
-  if (cuda && !have_cuda)
-    fail(errc::no_device, "coalesce-transpose", "--backend " + s.backend + ": this build or machine has no CUDA device");
+  const auto chosen = coalesce::apps::reduction::pick_backends(s.backend, "coalesce-transpose");
+  const bool cuda = chosen.cuda, host = chosen.host;
   const bench_options device_options = options_for(s, s.shapes);
   const bench_options host_options = options_for(s, s.host_shapes);
 

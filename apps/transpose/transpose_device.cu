@@ -3,7 +3,7 @@
 // Launches the transpose kernels (32 x 8 threads per 32 x 32 tile) and the row/column sums (256 threads
 // per block), and moves device matrices with cudaMemcpy2D.
 
-#include "cuda_check.cuh"
+#include "../common/cuda_check.cuh"
 #include "transpose_device.hpp"
 #include "transpose_kernels.cuh"
 

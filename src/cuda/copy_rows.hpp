@@ -7,6 +7,8 @@
 
 #include "cuda_check.hpp"
 
+#include <coalesce/layout/spec.hpp>
+
 #include <cuda_runtime.h>
 
 #include <cstddef>
@@ -23,6 +25,20 @@ inline void copy_rows_async(void* dst, std::size_t dst_pitch, const void* src, s
   }
   check_cuda(cudaMemcpy2DAsync(dst, dst_pitch, src, src_pitch, width, height, cudaMemcpyDefault, stream), call,
              "cudaMemcpy2DAsync(" + std::to_string(height) + " rows of " + std::to_string(width) + " bytes)");
+}
+
+// Between two layouts of one kind and shape (pitches may differ): the data rows of row_major or
+// col_major (pitch gaps skipped), or a blocked span whole.
+inline void copy_same_kind(const void* src, const array_layout& sl, void* dst, const array_layout& dl,
+                           std::size_t elem, cudaStream_t stream, const std::string& call) {
+  switch (sl.kind) {
+    case layout_kind::row_major:
+      return copy_rows_async(dst, dl.pitch * elem, src, sl.pitch * elem, sl.m * elem, sl.n, stream, call);
+    case layout_kind::col_major:
+      return copy_rows_async(dst, dl.pitch * elem, src, sl.pitch * elem, sl.n * elem, sl.m, stream, call);
+    case layout_kind::blocked: break;
+  }
+  copy_rows_async(dst, 0, src, 0, sl.span() * elem, 1, stream, call);
 }
 
 }  // namespace coalesce::detail

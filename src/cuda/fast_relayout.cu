@@ -9,9 +9,7 @@
 #include "runs_kernel.cuh"
 #include "transpose_kernel.cuh"
 
-#include <algorithm>
 #include <cstdint>
-#include <limits>
 #include <type_traits>
 
 namespace coalesce::detail {
@@ -52,7 +50,7 @@ void move_runs(const Word* src, const array_layout& sl, Word* dst, const array_l
   const bool blocked_first = sl.kind == layout_kind::blocked;
   const array_layout& blocks = blocked_first ? sl : dl;
   const array_layout& cols = blocked_first ? dl : sl;
-  const std::size_t cover = !blocked_first && fill ? blocks.span() / blocks.m : blocks.n;
+  const std::size_t cover = dst_extent(dl, fill != nullptr);
   const unsigned w = plan.vector ? chunk_words<Word> : 1;
   const runs_shape shape{blocks.n, cover, cols.pitch, blocks.block, blocks.m, fast_divmod(unsigned(blocks.block / w))};
   if constexpr (chunk_words<Word> > 1) {
@@ -97,7 +95,7 @@ void move_transpose(const Word* src, const array_layout& sl, Word* dst, const ar
   const bool rows_first = sl.kind == layout_kind::row_major;
   const array_layout& other = rows_first ? dl : sl;
   const unsigned m = unsigned(sl.m);
-  const transpose_shape shape{m, m | 1, plan.tile, plan.tile * m / G, fast_divmod(m), fast_divmod(plan.tile)};
+  const transpose_shape shape{m, plan.tile, plan.tile * m / G, fast_divmod(m), fast_divmod(plan.tile)};
   auto launch = [&](auto columns) {
     with_row_mode<G>(plan, m, [&](auto mode, auto static_m) {
       auto go = [&](auto first) {
@@ -119,11 +117,12 @@ void move_transpose(const Word* src, const array_layout& sl, Word* dst, const ar
 
 }  // namespace
 
-bool relayout_fast(const void* src, const array_layout& sl, void* dst, const array_layout& dl, std::size_t elem,
-                   const void* fill, const relayout_plan& generic, const std::string& call, cudaStream_t stream) {
+std::size_t relayout_fast(const void* src, const array_layout& sl, void* dst, const array_layout& dl,
+                          std::size_t elem, const void* fill, const relayout_plan& generic, const std::string& call,
+                          cudaStream_t stream) {
   const auto aligned = [](const void* p) { return reinterpret_cast<std::uintptr_t>(p) % 16 == 0; };
-  const fast_plan plan = plan_fast_relayout(sl, dl, elem, aligned(src), aligned(dst));
-  if (plan.method == fast_method::none) return false;
+  const fast_plan plan = plan_fast_relayout(sl, dl, elem, aligned(src), aligned(dst), generic);
+  if (plan.method == fast_method::none) return 0;
   with_word(elem, call, [&](auto word) {
     using W = decltype(word);
     const W* from = static_cast<const W*>(src);
@@ -132,16 +131,11 @@ bool relayout_fast(const void* src, const array_layout& sl, void* dst, const arr
     switch (plan.method) {
       case fast_method::flat: return move_flat(from, to, dl, fill_word, stream, call);
       case fast_method::runs: return move_runs(from, sl, to, dl, plan, fill_word, stream, call);
-      case fast_method::transpose: break;
+      case fast_method::transpose: return move_transpose(from, sl, to, dl, plan, stream, call);
       case fast_method::none: return;
     }
-    move_transpose(from, sl, to, dl, plan, stream, call);
-    if (plan.split == sl.n) return;
-    const std::size_t extent = dl.kind == layout_kind::blocked && fill ? dl.span() / dl.m : dl.n;
-    relayout_device_range(src, sl, dst, dl, elem, fill, generic,
-                          tile_range{sl.n - plan.split, extent - plan.split, plan.split, plan.split}, call, stream);
   });
-  return true;
+  return plan.method == fast_method::transpose ? plan.split : sl.n;
 }
 
 }  // namespace coalesce::detail

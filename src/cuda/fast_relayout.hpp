@@ -11,10 +11,11 @@
 
 namespace coalesce::detail {
 
-// Moves all of src into dst with plan_fast_relayout's method and returns true, or returns false
-// (nothing launched) where no fast method applies. `generic` is plan_relayout's plan: the transpose
-// leaves its tail (vectors after the last whole tile) to it.
-bool relayout_fast(const void* src, const array_layout& sl, void* dst, const array_layout& dl, std::size_t elem,
-                   const void* fill, const relayout_plan& generic, const std::string& call, cudaStream_t stream);
+// Moves what plan_fast_relayout's method can of src into dst and returns how many vectors that was
+// (with their padding): all of them, those of the transpose's whole tiles, or 0 where no fast method
+// applies (nothing launched). `generic` is plan_relayout's plan.
+std::size_t relayout_fast(const void* src, const array_layout& sl, void* dst, const array_layout& dl,
+                          std::size_t elem, const void* fill, const relayout_plan& generic, const std::string& call,
+                          cudaStream_t stream);
 
 }  // namespace coalesce::detail

@@ -113,18 +113,6 @@ void launch_simple(const Word* src, const array_layout& sl, Word* dst, const arr
   });
 }
 
-// The data rows of a row_major or col_major layout, or a blocked span, copied as rows.
-void copy_same_kind(const void* src, const array_layout& sl, void* dst, const array_layout& dl, std::size_t elem,
-                    cudaStream_t stream, const std::string& call) {
-  std::size_t width = 0, height = 0, src_pitch = 0, dst_pitch = 0;
-  switch (sl.kind) {
-    case layout_kind::row_major: width = sl.m * elem, height = sl.n, src_pitch = sl.pitch, dst_pitch = dl.pitch; break;
-    case layout_kind::col_major: width = sl.n * elem, height = sl.m, src_pitch = sl.pitch, dst_pitch = dl.pitch; break;
-    case layout_kind::blocked: width = sl.span() * elem, height = 1, src_pitch = sl.span(), dst_pitch = sl.span(); break;
-  }
-  copy_rows_async(dst, dst_pitch * elem, src, src_pitch * elem, width, height, stream, call);
-}
-
 }  // namespace
 
 void relayout_device(const void* src, const array_layout& sl, void* dst, const array_layout& dl, std::size_t elem,
@@ -135,9 +123,12 @@ void relayout_device(const void* src, const array_layout& sl, void* dst, const a
     copy_same_kind(src, sl, dst, dl, elem, stream, call);
     return;
   }
-  if (relayout_fast(src, sl, dst, dl, elem, fill, plan, call, stream)) return;
-  const std::size_t dst_extent = dl.kind == layout_kind::blocked && fill ? round_up(dl.n, dl.block) : dl.n;
-  relayout_device_range(src, sl, dst, dl, elem, fill, plan, tile_range{sl.n, dst_extent, 0, 0}, call, stream);
+  // The fast rows move all, or the transpose's whole tiles; the generic plan moves the rest.
+  const std::size_t moved = relayout_fast(src, sl, dst, dl, elem, fill, plan, call, stream);
+  if (moved == sl.n) return;
+  const std::size_t extent = dst_extent(dl, fill != nullptr);
+  relayout_device_range(src, sl, dst, dl, elem, fill, plan, tile_range{sl.n - moved, extent - moved, moved, moved},
+                        call, stream);
 }
 
 void relayout_device_range(const void* src, const array_layout& sl, void* dst, const array_layout& dl,

@@ -114,21 +114,6 @@ struct bus_fence {
   }
 };
 
-// The data of a layout between any two memories (the padding of row_major and col_major is skipped).
-void copy_layout(void* dst, const void* src, const array_layout& l, std::size_t elem, cudaStream_t stream,
-                 const std::string& call) {
-  switch (l.kind) {
-    case layout_kind::row_major:
-      copy_rows_async(dst, l.pitch * elem, src, l.pitch * elem, l.m * elem, l.n, stream, call);
-      return;
-    case layout_kind::col_major:
-      copy_rows_async(dst, l.pitch * elem, src, l.pitch * elem, l.n * elem, l.m, stream, call);
-      return;
-    case layout_kind::blocked: break;
-  }
-  copy_rows_async(dst, 0, src, 0, l.span() * elem, 1, stream, call);
-}
-
 // Pageable memory is staged through the ring with host waits, which a stream that is capturing a
 // graph cannot do: say so before anything is queued.
 void require_not_capturing(cudaStream_t stream, const std::string& call) {
@@ -154,18 +139,17 @@ void upload_to_device(const void* host, const array_layout& sl, void* dst, const
   const relayout_plan plan = plan_relayout(packed_rows(sl.n, sl.m), dl, elem);
   if (sl.kind != layout_kind::row_major || dl.kind == layout_kind::row_major || plan.method != relayout_method::tiled) {
     if (sl.kind == layout_kind::row_major && dl.kind == layout_kind::row_major) {
-      // Rows to rows: the copy itself changes the pitch.
-      copy_rows_async(dst, dl.pitch * elem, host, sl.pitch * elem, sl.m * elem, sl.n, stream, call);
+      copy_same_kind(host, sl, dst, dl, elem, stream, call);  // the copy itself changes the pitch
       return;
     }
     // Any other source: it crosses the bus as it is, then the GPU rearranges it.
     stream_buffer staging(validate(sl, elem, call), stream, call);
-    copy_layout(staging.data(), host, sl, elem, stream, call);
+    copy_same_kind(host, sl, staging.data(), sl, elem, stream, call);
     relayout_device(staging.data(), sl, dst, dl, elem, fill, call, stream);
     return;
   }
   const std::size_t row_bytes = sl.m * elem, chunk = chunk_vectors(plan, sl.m, elem);
-  const std::size_t padded = dl.kind == layout_kind::blocked && fill ? round_up(dl.n, dl.block) : dl.n;
+  const std::size_t padded = dst_extent(dl, fill != nullptr);
   const bool pinned = is_pinned(host);
   if (!pinned) require_not_capturing(stream, call);
   // Pinned rows cross the bus as they lie, user pitch and all (one copy); pageable rows are packed
@@ -210,13 +194,13 @@ void download_to_host(const void* src, const array_layout& sl, void* host, const
   const relayout_plan plan = plan_relayout(sl, packed_rows(sl.n, sl.m), elem);
   if (dl.kind != layout_kind::row_major || sl.kind == layout_kind::row_major || plan.method != relayout_method::tiled) {
     if (sl.kind == layout_kind::row_major && dl.kind == layout_kind::row_major) {
-      copy_rows_async(host, dl.pitch * elem, src, sl.pitch * elem, sl.m * elem, sl.n, stream, call);
+      copy_same_kind(src, sl, host, dl, elem, stream, call);
       return;
     }
     // The GPU rearranges into the destination's layout, then it crosses the bus.
     stream_buffer staging(validate(dl, elem, call), stream, call);
     relayout_device(src, sl, staging.data(), dl, elem, nullptr, call, stream);
-    copy_layout(host, staging.data(), dl, elem, stream, call);
+    copy_same_kind(staging.data(), dl, host, dl, elem, stream, call);
     return;
   }
   const std::size_t row_bytes = sl.m * elem, chunk = chunk_vectors(plan, sl.m, elem);

@@ -29,8 +29,7 @@ inline constexpr int transpose_threads = 256;
 inline constexpr int transpose_chunks = 4;  // chunks per thread per side: transpose_tile_bytes / 256 / 16
 
 struct transpose_shape {
-  unsigned m;          // components (the kernel's StaticM where that is not 0)
-  unsigned stride;     // S = m | 1
+  unsigned m;          // components (the kernel's StaticM where that is not 0); the tile's row stride is m | 1
   unsigned tile;       // T vectors per tile
   unsigned chunks;     // T * m / G: chunks of a tile, on either side
   fast_divmod by_m;
@@ -112,7 +111,7 @@ __global__ void __launch_bounds__(transpose_threads, 5)
   extern __shared__ __align__(16) unsigned char shared_bytes[];
   Word* tile = reinterpret_cast<Word*>(shared_bytes);
   const unsigned m = StaticM != 0 ? StaticM : shape.m;
-  const unsigned stride = StaticM != 0 ? (StaticM | 1) : shape.stride;
+  const unsigned stride = m | 1;
 
   // Where this thread's chunks lie: chunk j is the (threadIdx.x + 256 j)-th of the tile on either
   // side. Row chunks lie 16 * 256 bytes apart, from G * threadIdx.x.

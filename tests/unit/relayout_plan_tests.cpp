@@ -12,6 +12,11 @@ namespace {
 array_layout rows(std::size_t n, std::size_t m, std::size_t pitch) { return {layout_kind::row_major, n, m, pitch, 0}; }
 array_layout cols(std::size_t n, std::size_t m, std::size_t pitch) { return {layout_kind::col_major, n, m, pitch, 0}; }
 array_layout blocks(std::size_t n, std::size_t m, std::size_t bd) { return {layout_kind::blocked, n, m, 0, bd}; }
+// The fast plan as relayout_device asks for it: with the generic plan of the same pair.
+fast_plan fast(const array_layout& src, const array_layout& dst, std::size_t elem, bool src_aligned = true,
+               bool dst_aligned = true) {
+  return plan_fast_relayout(src, dst, elem, src_aligned, dst_aligned, plan_relayout(src, dst, elem));
+}
 }  // namespace
 
 TEST_SUITE("unit") {
@@ -53,16 +58,16 @@ TEST_SUITE("unit") {
 
   TEST_CASE("transform.plan.fast_rows") {
     // m == 1: every contiguous pair is a flat copy; a pitched row_major side is not contiguous.
-    CHECK(plan_fast_relayout(rows(100, 1, 1), cols(100, 1, 128), 4, true, true).method == fast_method::flat);
-    CHECK(plan_fast_relayout(cols(100, 1, 100), blocks(100, 1, 32), 8, true, true).method == fast_method::flat);
-    CHECK(plan_fast_relayout(rows(100, 1, 2), cols(100, 1, 100), 4, true, true).method != fast_method::flat);
+    CHECK(fast(rows(100, 1, 1), cols(100, 1, 128), 4).method == fast_method::flat);
+    CHECK(fast(cols(100, 1, 100), blocks(100, 1, 32), 8).method == fast_method::flat);
+    CHECK(fast(rows(100, 1, 2), cols(100, 1, 100), 4).method != fast_method::flat);
     // col_major <-> blocked: runs, 16-byte chunks only where pointers, pitch and bd allow.
-    const fast_plan runs = plan_fast_relayout(cols(1000, 3, 1024), blocks(1000, 3, 128), 4, true, true);
+    const fast_plan runs = fast(cols(1000, 3, 1024), blocks(1000, 3, 128), 4);
     CHECK(runs.method == fast_method::runs);
     CHECK(runs.vector);
-    CHECK_FALSE(plan_fast_relayout(blocks(1000, 3, 128), cols(1000, 3, 1001), 4, true, true).vector);
-    CHECK_FALSE(plan_fast_relayout(blocks(1000, 3, 128), cols(1000, 3, 1024), 4, false, true).vector);
-    CHECK(plan_fast_relayout(blocks(1000, 3, 8), cols(1000, 3, 1024), 4, true, true).method == fast_method::none);
+    CHECK_FALSE(fast(blocks(1000, 3, 128), cols(1000, 3, 1001), 4).vector);
+    CHECK_FALSE(fast(blocks(1000, 3, 128), cols(1000, 3, 1024), 4, false, true).vector);
+    CHECK(fast(blocks(1000, 3, 8), cols(1000, 3, 1024), 4).method == fast_method::none);
   }
 
   TEST_CASE("transform.plan.transpose_tiles") {
@@ -73,8 +78,7 @@ TEST_SUITE("unit") {
           const std::size_t words = 16 / elem;
           for (bool rows_first : {true, false}) {
             const array_layout r = rows(100000, m, m);
-            const fast_plan p = rows_first ? plan_fast_relayout(r, other, elem, true, true)
-                                           : plan_fast_relayout(other, r, elem, true, true);
+            const fast_plan p = rows_first ? fast(r, other, elem) : fast(other, r, elem);
             // 1- and 2-byte words with an even m that neither divides nor is a multiple of the chunk go generic.
             const bool chunkable = m % 2 == 1 || m % words == 0 || m > words || has_static_m(m);
             if (!chunkable || (other.kind == layout_kind::blocked && other.block % words != 0)) {
@@ -104,12 +108,11 @@ TEST_SUITE("unit") {
 
   TEST_CASE("transform.plan.transpose_declines") {
     // Unaligned pointers, pitched rows, odd col pitches, non-power-of-two blocks, and fewer vectors than a tile.
-    CHECK(plan_fast_relayout(rows(100000, 3, 3), cols(100000, 3, 100000), 4, false, true).method == fast_method::none);
-    CHECK(plan_fast_relayout(rows(100000, 3, 4), cols(100000, 3, 100000), 4, true, true).method == fast_method::none);
-    CHECK(plan_fast_relayout(rows(100000, 3, 3), cols(100000, 3, 100001), 4, true, true).method == fast_method::none);
-    CHECK(plan_fast_relayout(rows(100000, 3, 3), blocks(100000, 3, 96), 4, true, true).method == fast_method::none);
-    CHECK(plan_fast_relayout(rows(1000, 3, 3), cols(1000, 3, 1000), 4, true, true).method == fast_method::none);
-    CHECK(plan_fast_relayout(rows(100000, 300, 300), cols(100000, 300, 100000), 4, true, true).method ==
-          fast_method::none);
+    CHECK(fast(rows(100000, 3, 3), cols(100000, 3, 100000), 4, false, true).method == fast_method::none);
+    CHECK(fast(rows(100000, 3, 4), cols(100000, 3, 100000), 4).method == fast_method::none);
+    CHECK(fast(rows(100000, 3, 3), cols(100000, 3, 100001), 4).method == fast_method::none);
+    CHECK(fast(rows(100000, 3, 3), blocks(100000, 3, 96), 4).method == fast_method::none);
+    CHECK(fast(rows(1000, 3, 3), cols(1000, 3, 1000), 4).method == fast_method::none);
+    CHECK(fast(rows(100000, 300, 300), cols(100000, 300, 100000), 4).method == fast_method::none);
   }
 }

@@ -1,7 +1,8 @@
 // SPDX-FileCopyrightText: 2026 coalesce authors
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
-// Every CUDA call of the app goes through check(); every launch is followed by check_launch().
+// Every CUDA call of an app goes through check(); every launch is followed by check_launch().
+// (apps/common holds what the apps share; it is no app itself: it has no CMakeLists.txt.)
 // A failure throws coalesce::cuda_error naming the call and the CUDA error.
 
 #include <coalesce/core/error.hpp>
@@ -10,7 +11,7 @@
 
 #include <string>
 
-namespace coalesce::apps::reduction {
+namespace coalesce::apps {
 
 inline void check(cudaError_t err, const char* call) {
   if (err != cudaSuccess)
@@ -20,4 +21,4 @@ inline void check(cudaError_t err, const char* call) {
 // A launch reports configuration errors through cudaGetLastError (and faults at the next synchronisation).
 inline void check_launch(const char* kernel) { check(cudaGetLastError(), kernel); }
 
-}  // namespace coalesce::apps::reduction
+}  // namespace coalesce::apps
