@@ -4,6 +4,7 @@
 #include <coalesce/core/error.hpp>
 
 #include "device_api.hpp"
+#include "record/record_device.hpp"
 
 namespace coalesce::detail {
 namespace {
@@ -35,6 +36,19 @@ void upload_to_device(const void*, const array_layout&, void*, const array_layou
 }
 void download_to_host(const void*, const array_layout&, void*, const array_layout&, std::size_t, pinned_ring*,
                       stream_t, const std::string& call) {
+  no_cuda(call);
+}
+void move_records_device(const void*, void*, const record_move&, const record_range&, const std::string& call,
+                         stream_t) {
+  no_cuda(call);
+}
+void zero_device(void*, std::size_t, const std::string& call) { no_cuda(call); }
+void upload_records(const void*, const record_desc&, const record_layout&, void*, const record_layout&, const void*,
+                    pinned_ring*, stream_t, const std::string& call) {
+  no_cuda(call);
+}
+void download_records(const void*, const record_desc&, const record_layout&, void*, const record_layout&,
+                      pinned_ring*, stream_t, const std::string& call) {
   no_cuda(call);
 }
 void synchronize(const std::string&) {}

@@ -74,19 +74,22 @@ buffer runtime::allocate_raw(std::size_t n, std::size_t m, layout_spec spec, std
 
 void runtime::check_source(const raw_vectors& v, const std::string& call) const {
   validate(user_layout(v), v.elem, call);
-  if (v.data == nullptr && v.n > 0)
-    fail(errc::invalid_argument, call, "data = nullptr with n = " + std::to_string(v.n) + " vectors");
-  if (v.data == nullptr) return;
-  if (v.space == memory_space::device) {
+  check_memory(v.data, v.n, v.space, call);
+}
+
+void runtime::check_memory(const void* data, std::size_t n, memory_space space, const std::string& call) const {
+  if (data == nullptr && n > 0) fail(errc::invalid_argument, call, "data = nullptr with n = " + std::to_string(n));
+  if (data == nullptr) return;
+  if (space == memory_space::device) {
     if (backend_ == backend::host)
       fail(errc::wrong_memory_space, call,
-           "device pointer " + pointer_text(v.data) + " given to the host backend, which cannot read device memory");
-    if (!detail::is_device_pointer(v.data))
+           "device pointer " + pointer_text(data) + " given to the host backend, which cannot read device memory");
+    if (!detail::is_device_pointer(data))
       fail(errc::wrong_memory_space, call,
-           "pointer " + pointer_text(v.data) + " is host memory, but the descriptor says device memory");
-  } else if (COALESCE_WITH_CUDA && detail::is_device_only_pointer(v.data)) {
+           "pointer " + pointer_text(data) + " is host memory, but the descriptor says device memory");
+  } else if (COALESCE_WITH_CUDA && detail::is_device_only_pointer(data)) {
     fail(errc::wrong_memory_space, call,
-         "pointer " + pointer_text(v.data) + " is device memory, but the descriptor says host memory");
+         "pointer " + pointer_text(data) + " is device memory, but the descriptor says host memory");
   }
 }
 

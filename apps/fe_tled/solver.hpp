@@ -3,7 +3,7 @@
 #pragma once
 // The TLED time loop on a coalesce runtime (CUDA or host/OpenMP), with every vector set in the layout
 // asked for. The model's AoS structs are uploaded by the runtime; the element and node passes are
-// compiled per layout (layout_dispatch.hpp) and chosen at run time.
+// compiled per layout (coalesce::visit_layout) and chosen at run time.
 
 #include "model.hpp"
 

@@ -27,7 +27,7 @@ unsigned blocks_for(std::size_t n, unsigned block) { return unsigned((n + block 
 }  // namespace
 
 void device_element_pass(solver_arrays& a, unsigned block) {
-  dispatch_layout(a.element.layout(), [&](auto tag) {
+  visit_layout(a.element.layout(), [&](auto tag) {
     const auto v = make_views<decltype(tag)>(a);
     element_forces_kernel<<<blocks_for(a.element.n(), block), block>>>(v);
     check_launch("element_forces_kernel");
@@ -35,7 +35,7 @@ void device_element_pass(solver_arrays& a, unsigned block) {
 }
 
 void device_node_pass(solver_arrays& a, float load_factor, unsigned block) {
-  dispatch_layout(a.u.layout(), [&](auto tag) {
+  visit_layout(a.u.layout(), [&](auto tag) {
     const auto v = make_views<decltype(tag)>(a);
     node_update_kernel<<<blocks_for(a.u.n(), block), block>>>(v, load_factor);
     check_launch("node_update_kernel");

@@ -9,7 +9,7 @@
 namespace coalesce::fe {
 
 void host_element_pass(solver_arrays& a) {
-  dispatch_layout(a.element.layout(), [&](auto tag) {
+  visit_layout(a.element.layout(), [&](auto tag) {
     const auto v = make_views<decltype(tag)>(a);
     const std::int64_t n = std::int64_t(a.element.n());
 #pragma omp parallel for schedule(static)
@@ -18,7 +18,7 @@ void host_element_pass(solver_arrays& a) {
 }
 
 void host_node_pass(solver_arrays& a, float load_factor) {
-  dispatch_layout(a.u.layout(), [&](auto tag) {
+  visit_layout(a.u.layout(), [&](auto tag) {
     const auto v = make_views<decltype(tag)>(a);
     const std::int64_t n = std::int64_t(a.u.n());
 #pragma omp parallel for schedule(static)

@@ -1,34 +1,36 @@
 // SPDX-FileCopyrightText: 2026 coalesce authors
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
-// The views of a solver's arrays in one compiled layout (shared by the host and CUDA passes).
+// The views of a solver's arrays in one compiled layout (shared by the host and CUDA passes); the
+// layout comes from coalesce::visit_layout, with block sizes 32, 64, 128 and 256 compiled in.
 
-#include "layout_dispatch.hpp"
 #include "solver.hpp"
 #include "tled_kernels.hpp"
+
+#include <coalesce/runtime/array.hpp>
 
 namespace coalesce::fe {
 
 template <class Layout>
 using solver_views =
-    tled_views<decltype(static_view<Layout, element_m>(std::declval<array<float>&>())),
-               decltype(static_view<Layout, connectivity_m>(std::declval<array<std::int32_t>&>())),
-               decltype(static_view<Layout, force_m>(std::declval<array<float>&>())),
-               decltype(static_view<Layout, node_m>(std::declval<array<float>&>())),
-               decltype(static_view<Layout, 1>(std::declval<array<std::int32_t>&>()))>;
+    tled_views<decltype(std::declval<array<float>&>().template view<Layout, element_m>()),
+               decltype(std::declval<array<std::int32_t>&>().template view<Layout, connectivity_m>()),
+               decltype(std::declval<array<float>&>().template view<Layout, force_m>()),
+               decltype(std::declval<array<float>&>().template view<Layout, node_m>()),
+               decltype(std::declval<array<std::int32_t>&>().template view<Layout, 1>())>;
 
 template <class Layout>
 solver_views<Layout> make_views(solver_arrays& a) {
   solver_views<Layout> v;
-  v.element = static_view<Layout, element_m>(a.element);
-  v.connectivity = static_view<Layout, connectivity_m>(a.connectivity);
-  v.force = static_view<Layout, force_m>(a.force);
-  v.u = static_view<Layout, node_m>(a.u);
-  v.u_prev = static_view<Layout, node_m>(a.u_prev);
-  v.coefficients = static_view<Layout, node_m>(a.coefficients);
-  v.external = static_view<Layout, node_m>(a.external);
-  v.constraint_value = static_view<Layout, node_m>(a.constraint_value);
-  v.constraint_mask = static_view<Layout, 1>(a.constraint_mask);
+  v.element = a.element.template view<Layout, element_m>();
+  v.connectivity = a.connectivity.template view<Layout, connectivity_m>();
+  v.force = a.force.template view<Layout, force_m>();
+  v.u = a.u.template view<Layout, node_m>();
+  v.u_prev = a.u_prev.template view<Layout, node_m>();
+  v.coefficients = a.coefficients.template view<Layout, node_m>();
+  v.external = a.external.template view<Layout, node_m>();
+  v.constraint_value = a.constraint_value.template view<Layout, node_m>();
+  v.constraint_mask = a.constraint_mask.template view<Layout, 1>();
   v.offsets = a.offsets.data();
   v.entries = a.entries.data();
   return v;

@@ -60,14 +60,6 @@ struct component_sums {
 };
 
 namespace detail {
-// The array's view with m fixed at compile time, in the layout family Layout.
-template <std::size_t M, class Layout, class A>
-auto static_view(A& a) {
-  auto dynamic = a.template view<Layout>();
-  using Static = typename Layout::template mapping<extents<M>>;
-  return basic_view<std::remove_pointer_t<decltype(a.data())>, Static>(a.data(), Static(dynamic.mapping()));
-}
-
 inline void require_shape(const array_layout& l, std::size_t m, layout_kind kind, const char* what) {
   if (l.m != m)
     fail(errc::invalid_argument, "kokkos_fe::element_loop",
@@ -107,10 +99,10 @@ void element_loop(const array<float>& element, const array<int>& connectivity, c
   const auto range = kokkos::vector_range(element, space);
   detail::with_layout(kind, [&](auto layout) {
     using L = decltype(layout);
-    const auto e = detail::static_view<element_m, L>(element);
-    const auto c = detail::static_view<connectivity_m, L>(connectivity);
-    const auto x = detail::static_view<node_m, L>(u);
-    const auto f = detail::static_view<force_m, L>(force);
+    const auto e = element.template view<L, element_m>();
+    const auto c = connectivity.template view<L, connectivity_m>();
+    const auto x = u.template view<L, node_m>();
+    const auto f = force.template view<L, force_m>();
     Kokkos::parallel_for("coalesce::kokkos_fe::element_loop", range,
                          element_forces<decltype(e), decltype(c), decltype(x), decltype(f)>{e, c, x, f});
   });

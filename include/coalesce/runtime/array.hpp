@@ -3,9 +3,10 @@
 #pragma once
 // array<T>: n vectors of m components of T in a layout chosen at run time, owning its memory
 // (host or device). visit(array, f) calls f with the concrete view type, so the user's kernel is
-// compiled once per layout and its index arithmetic stays inlined.
+// compiled once per layout (and per compiled-in block size) and its index arithmetic stays inlined.
 
 #include <coalesce/core/error.hpp>
+#include <coalesce/layout/dispatch.hpp>
 #include <coalesce/layout/spec.hpp>
 #include <coalesce/runtime/buffer.hpp>
 #include <coalesce/view/view.hpp>
@@ -44,58 +45,59 @@ class array {
   T* data() noexcept { return static_cast<T*>(memory_.data()); }
   const T* data() const noexcept { return static_cast<const T*>(memory_.data()); }
 
-  // The view of a known layout (layout_row_major, layout_col_major, layout_blocked<>); throws
-  // invalid_argument if the array holds another one.
-  template <class Layout>
-  basic_view<T, typename Layout::template mapping<extents<>>> view() {
-    return {data(), mapping_of<Layout>()};
+  // The view in Layout (layout_row_major, layout_col_major, layout_blocked<BD> with BD static or
+  // dynamic) with m = M (or dynamic); throws invalid_argument naming what the array holds if the
+  // array's layout is not one Layout<M> can describe.
+  template <class Layout, std::size_t M = dynamic>
+  basic_view<T, typename Layout::template mapping<extents<M>>> view() {
+    return {data(), mapping_of<Layout, M>()};
   }
-  template <class Layout>
-  basic_view<const T, typename Layout::template mapping<extents<>>> view() const {
-    return {data(), mapping_of<Layout>()};
+  template <class Layout, std::size_t M = dynamic>
+  basic_view<const T, typename Layout::template mapping<extents<M>>> view() const {
+    return {data(), mapping_of<Layout, M>()};
   }
 
  private:
-  template <class Layout>
-  typename Layout::template mapping<extents<>> mapping_of() const {
-    using M = typename Layout::template mapping<extents<>>;
-    return visit_mapping(layout_, [&](auto map) -> M {
-      if constexpr (std::is_same_v<decltype(map), M>) {
-        return map;
-      } else {
-        fail(errc::invalid_argument, "array::view", std::string("the array holds ") + to_string(layout_.kind));
-      }
-    });
+  template <class Layout, std::size_t M>
+  typename Layout::template mapping<extents<M>> mapping_of() const {
+    if (!layout_matches<Layout, M>(layout_)) {
+      using mapping = typename Layout::template mapping<extents<M>>;
+      std::string wanted = to_string(kind_of<Layout>());
+      if constexpr (is_blocked_layout<Layout>::value)
+        wanted += mapping::static_block == dynamic ? std::string(":<any bd>") : ":" + std::to_string(mapping::static_block);
+      wanted += M == dynamic ? std::string(", any m") : ", m = " + std::to_string(M);
+      fail(errc::invalid_argument, "array::view", "the array holds " + to_string(layout_) + ", not " + wanted);
+    }
+    return mapping_for<Layout, M>(layout_);
   }
 
   buffer memory_;
   array_layout layout_;
 };
 
-// f(view) with the array's concrete view (dynamic m).
-template <class T, class F>
+// f(view) with the array's concrete view: m dynamic, block sizes in Blocks compiled in (v / bd is a
+// shift), any other bd dynamic. Every call of f must return one type.
+template <class Blocks = default_block_sizes, class T, class F>
 decltype(auto) visit(array<T>& a, F&& f) {
-  return visit_mapping(a.layout(), [&](auto map) -> decltype(auto) {
-    return f(basic_view<T, decltype(map)>(a.data(), map));
+  return visit_layout<Blocks>(a.layout(), [&](auto tag) -> decltype(auto) {
+    return f(a.template view<decltype(tag)>());
   });
 }
-template <class T, class F>
+template <class Blocks = default_block_sizes, class T, class F>
 decltype(auto) visit(const array<T>& a, F&& f) {
-  return visit_mapping(a.layout(), [&](auto map) -> decltype(auto) {
-    return f(basic_view<const T, decltype(map)>(a.data(), map));
+  return visit_layout<Blocks>(a.layout(), [&](auto tag) -> decltype(auto) {
+    return f(a.template view<decltype(tag)>());
   });
 }
 
-// f(view) with m fixed at compile time to M (so loops over components unroll); throws
+// f(view) with m fixed at compile time to M as well (so loops over components unroll); throws
 // invalid_argument if a.m() != M.
-template <std::size_t M, class A, class F>
+template <std::size_t M, class Blocks = default_block_sizes, class A, class F>
 decltype(auto) visit(A& a, F&& f) {
-  using T = std::remove_pointer_t<decltype(a.data())>;
   if (a.m() != M)
     fail(errc::invalid_argument, "visit<M>", "M = " + std::to_string(M) + " but the array has m = " + std::to_string(a.m()));
-  return visit_mapping(a.layout(), [&](auto map) -> decltype(auto) {
-    using Static = typename decltype(map)::layout_type::template mapping<extents<M>>;
-    return f(basic_view<T, Static>(a.data(), Static(map)));
+  return visit_layout<Blocks>(a.layout(), [&](auto tag) -> decltype(auto) {
+    return f(a.template view<decltype(tag), M>());
   });
 }
 

@@ -14,6 +14,9 @@
 #include <coalesce/core/descriptor.hpp>
 #include <coalesce/core/error.hpp>
 #include <coalesce/layout/spec.hpp>
+#include <coalesce/record/array.hpp>
+#include <coalesce/record/layout.hpp>
+#include <coalesce/record/record_set.hpp>
 #include <coalesce/runtime/array.hpp>
 
 #include <cstddef>
@@ -136,6 +139,28 @@ class runtime {
     download(src, dst.as_vectors());
   }
 
+  // ---- Records: the user's structs (record/record.hpp) -------------------------------------------
+  // `fill` is one record in the user's struct layout (desc's offsets) whose field values go into the
+  // padding lanes of blocked layouts; nullptr fills them with zero bytes.
+
+  // n records of `desc` in `spec`; the contents are unspecified (padding lanes hold zero bytes).
+  record_array allocate(const record_desc& desc, std::size_t n, const record_layout_spec& spec) const;
+  // The user's structs (host or device memory) in `spec`.
+  record_array upload(const record_set<const void>& src, const record_layout_spec& spec,
+                      const void* fill = nullptr) const;
+  // The user's structs into an existing record array of the same record, ordered on `stream`.
+  void upload_async(const record_set<const void>& src, record_array& dst, stream_t stream,
+                    const void* fill = nullptr) const;
+  // The same records in another layout (in this runtime's memory).
+  record_array relayout(const record_array& src, const record_layout_spec& spec, const void* fill = nullptr) const;
+  // Copies src into dst, whatever their layouts and memory; both must hold n records of one record.
+  void copy(const record_array& src, record_array& dst, const void* fill = nullptr) const;
+  void copy_async(const record_array& src, record_array& dst, stream_t stream, const void* fill = nullptr) const;
+  // Writes the records back into the user's structs: only the fields' bytes; the struct's padding is
+  // never written.
+  void download(const record_array& src, const record_set<void>& dst) const;
+  void download_async(const record_array& src, const record_set<void>& dst, stream_t stream) const;
+
   // Waits for all work of this runtime (the calls above already do).
   void synchronize() const;
 
@@ -155,6 +180,11 @@ class runtime {
                 const std::string& call, stream_t stream, bool wait) const;
   void download_raw(const void* src, const array_layout& src_layout, memory_space src_space, const raw_vectors& dst,
                     const std::string& call, stream_t stream, bool wait) const;
+  void check_memory(const void* data, std::size_t n, memory_space space, const std::string& call) const;
+  void copy_records(const void* src, const record_layout& src_layout, memory_space src_space, void* dst,
+                    const record_layout& dst_layout, memory_space dst_space, const record_desc& desc,
+                    const void* fill, bool dst_is_user, const std::string& call, stream_t stream,
+                    bool wait) const;
 
   backend backend_ = backend::host;
   int device_ = -1;

@@ -1,0 +1,30 @@
+// SPDX-FileCopyrightText: 2026 coalesce authors
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+// The CUDA side of record moves (src/cuda/record_*.cu; src/no_cuda.cpp throws no_device without CUDA).
+
+#include "../device_api.hpp"
+#include "record_move.hpp"
+
+#include <string>
+
+namespace coalesce::detail {
+
+// Device to device, asynchronous on `stream`: the tiled kernel where a tile fits both layouts, else
+// one thread per destination component.
+void move_records_device(const void* src, void* dst, const record_move& move, const record_range& range,
+                         const std::string& call, stream_t stream);
+
+// Zeroes `bytes` of device memory (a padded struct layout's gaps start defined).
+void zero_device(void* data, std::size_t bytes, const std::string& call);
+
+// Host structs (layout `user`, n records) into device layout dst, in chunks that overlap the bus with
+// the rearranging; from pageable memory it returns once the source has been read.
+void upload_records(const void* host, const record_desc& desc, const record_layout& user, void* dst,
+                    const record_layout& dst_layout, const void* fill, pinned_ring* ring, stream_t stream,
+                    const std::string& call);
+// Device layout src into the user's host structs (their padding untouched); the same chunking in reverse.
+void download_records(const void* src, const record_desc& desc, const record_layout& src_layout, void* host,
+                      const record_layout& user, pinned_ring* ring, stream_t stream, const std::string& call);
+
+}  // namespace coalesce::detail
