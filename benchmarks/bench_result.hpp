@@ -20,6 +20,8 @@ struct options {
   int reps = 20;
   std::vector<std::size_t> ms{1, 2, 3, 4, 9, 12, 16, 32};
   std::vector<std::string> types{"float", "double"};
+  bool records = false;  // the record cases instead of the vector ones
+  std::string only;      // record cases: only those whose name contains this
 };
 
 struct result {
@@ -50,6 +52,8 @@ result compared(result r, const result& c);
 
 // The device cases (ceilings first); empty without CUDA.
 std::vector<result> run_device(const options& opt);
+// The record cases (record_bench.cu): every record layout pair beside the hand-written kernel, and transfers.
+void record_device_cases(const options& opt, const result& d2d, const result transfers[4], std::vector<result>& out);
 // The host backend's cases (OpenMP), with memcpy as the ceiling.
 std::vector<result> run_host(const options& opt);
 

@@ -23,6 +23,8 @@ int main(int argc, char** argv) try {
   options opt;
   std::string backend = "auto", out_dir = "bench-results";
   std::size_t size_mib = 256;
+  app.add_flag("--records", opt.records, "the record cases (four structs, every record layout pair) instead of vector sets");
+  app.add_option("--only", opt.only, "record cases whose name contains this text (e.g. \"body: aos -> soa\")");
   app.add_flag("--quick", opt.quick, "32 MiB arrays, m in {3, 12}, float only: under a minute");
   app.add_option("--backend", backend, "auto, cuda or host")->check(CLI::IsMember({"auto", "cuda", "host"}));
   app.add_option("--out", out_dir, "folder for results.{json,csv,md,png}");

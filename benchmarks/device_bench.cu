@@ -129,6 +129,10 @@ std::vector<result> run_device(const options& opt) {
     }, 2, opt.reps));
     for (const result& r : transfers) out.push_back(r);
   }
+  if (opt.records) {
+    record_device_cases(opt, d2d, transfers, out);
+    return out;
+  }
   for (const std::string& type : opt.types) {
     if (type == "float") relayout_cases<float>(opt, type, d2d, out);
     if (type == "double") relayout_cases<double>(opt, type, d2d, out);

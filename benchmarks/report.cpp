@@ -73,6 +73,27 @@ std::string markdown(const run_info& info, const std::vector<result>& results) {
       os << '\n';
     }
   }
+  // Records: coalesce beside the one-thread-per-record kernel, both as % of the copy ceiling.
+  std::map<std::string, const result*> naive;
+  for (const result& r : results)
+    if (r.group == "records-naive") naive[r.name] = &r;
+  bool records_header = false;
+  for (const result& r : results) {
+    if (r.group != "records") continue;
+    if (!records_header) {
+      os << "\nRecords, % of " << r.ceiling << " (fields' bytes read + written):\n\n"
+         << "| record: pair | coalesce | one thread per record | speedup |\n|---|---:|---:|---:|\n";
+      records_header = true;
+    }
+    const auto it = naive.find(r.name);
+    os << "| " << r.name << " | " << std::setprecision(1) << 100.0 * r.fraction << "% | ";
+    if (it != naive.end()) {
+      os << 100.0 * it->second->fraction << "% | " << std::setprecision(2)
+         << it->second->time.median_ms / r.time.median_ms << "x |\n";
+    } else {
+      os << " | |\n";
+    }
+  }
   bool header = false;
   for (const result& r : results) {
     if (r.group != "upload" && r.group != "download") continue;

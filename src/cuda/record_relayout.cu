@@ -24,12 +24,6 @@ struct chunk16 {
 __device__ __forceinline__ std::uint32_t word_at(const chunk16& c, unsigned i) {
   return i == 0 ? c.w[0] : i == 1 ? c.w[1] : i == 2 ? c.w[2] : c.w[3];
 }
-__device__ __forceinline__ void set_word(chunk16& c, unsigned i, std::uint32_t x) {
-  c.w[0] = i == 0 ? x : c.w[0];
-  c.w[1] = i == 1 ? x : c.w[1];
-  c.w[2] = i == 2 ? x : c.w[2];
-  c.w[3] = i == 3 ? x : c.w[3];
-}
 
 // Element of width w at byte `off` of the chunk into shared memory at p (aligned for w).
 __device__ __forceinline__ void chunk_to_shared(const chunk16& c, unsigned off, unsigned w, unsigned char* p) {
@@ -40,28 +34,6 @@ __device__ __forceinline__ void chunk_to_shared(const chunk16& c, unsigned off, 
     case 4: *reinterpret_cast<std::uint32_t*>(p) = word_at(c, i); break;
     case 8: *reinterpret_cast<uint2*>(p) = make_uint2(word_at(c, i), word_at(c, i + 1)); break;
     default: *reinterpret_cast<uint4*>(p) = make_uint4(c.w[0], c.w[1], c.w[2], c.w[3]); break;
-  }
-}
-__device__ __forceinline__ void shared_to_chunk(const unsigned char* p, unsigned off, unsigned w, chunk16& c) {
-  const unsigned i = off / 4, shift = 8 * (off % 4);
-  switch (w) {
-    case 1: set_word(c, i, (word_at(c, i) & ~(0xffu << shift)) | (std::uint32_t(*p) << shift)); break;
-    case 2:
-      set_word(c, i, (word_at(c, i) & ~(0xffffu << shift)) |
-                         (std::uint32_t(*reinterpret_cast<const std::uint16_t*>(p)) << shift));
-      break;
-    case 4: set_word(c, i, *reinterpret_cast<const std::uint32_t*>(p)); break;
-    case 8: {
-      const uint2 x = *reinterpret_cast<const uint2*>(p);
-      set_word(c, i, x.x);
-      set_word(c, i + 1, x.y);
-      break;
-    }
-    default: {
-      const uint4 x = *reinterpret_cast<const uint4*>(p);
-      c = {{x.x, x.y, x.z, x.w}};
-      break;
-    }
   }
 }
 
@@ -78,208 +50,230 @@ __device__ __forceinline__ void copy_element(const unsigned char* a, unsigned ch
 
 __device__ __forceinline__ unsigned log2_width(unsigned w) { return __ffs(w) - 1; }
 
-// ---- Where chunk j of a side lies in a tile ------------------------------------------------------
+constexpr unsigned batch = 4;  // 16-byte loads each thread has in flight
 
-// A chunk of the tile on one side: its global address, whether all 16 bytes are the tile's data, and
-// what it holds (rows: a table position; runs: a component and its first lane).
-struct chunk_place {
-  std::uint64_t address;  // byte offset from the side's data pointer (16-aligned)
-  bool full;
-  bool rows;
-  std::uint32_t position;   // rows: the table position; runs: the component
-  std::int32_t first;       // rows: the period's first record; runs: the first lane's tile record
-  std::uint32_t lanes;      // runs: lanes of this chunk inside its run and the valid records
-};
+// ---- Rows: the tile's contiguous byte range <-> raw, then elements raw <-> image ----------------------
 
-struct tile_tables {  // a side's row tables, copied to shared memory (lanes index them divergently)
-  const row_entry* entry;
-  const std::uint16_t* first;
-};
-
-__device__ __forceinline__ chunk_place locate(const tile_side& s, const std::uint8_t* width, std::uint32_t j,
-                                              std::uint64_t v_first, std::uint32_t rows_valid,
-                                              std::uint32_t runs_valid) {
-  chunk_place c{};
-  if (s.has_rows && j < s.rows.chunks) {
-    const row_group& g = s.rows;
-    const std::int64_t lo = std::int64_t(16) * j - g.misalign;  // from the tile's first byte
-    c.address = g.base + v_first * g.stride - g.misalign + std::uint64_t(16) * j;
-    c.full = lo >= 0 && lo + 16 <= std::int64_t(rows_valid) * g.stride;
-    c.rows = true;
-    const std::uint32_t period = j / g.chunks_per_period;
-    c.position = j - period * g.chunks_per_period;
-    c.first = std::int32_t(period * g.records_per_period);
-    return c;
+// Bytes [start, start + bytes) of global memory to raw, where raw[0] is global byte start - misalign
+// (so the 16-byte chunks line up); chunks cut by either end go byte by byte.
+__device__ void rows_in(const unsigned char* __restrict__ src, std::uint64_t start, std::uint32_t misalign,
+                        std::uint32_t bytes, unsigned char* raw) {
+  const unsigned char* aligned = src + start - misalign;
+  const std::uint32_t end = misalign + bytes, chunks = (end + 15) / 16;
+  for (std::uint32_t i0 = threadIdx.x; i0 < chunks; i0 += batch * record_tile_threads) {
+    uint4 data[batch];
+#pragma unroll
+    for (unsigned u = 0; u < batch; ++u) {
+      const std::uint32_t i = i0 + u * record_tile_threads;
+      if (i < chunks && 16 * i >= misalign && 16 * i + 16 <= end)
+        data[u] = __ldg(reinterpret_cast<const uint4*>(aligned + 16 * i));
+    }
+#pragma unroll
+    for (unsigned u = 0; u < batch; ++u) {
+      const std::uint32_t i = i0 + u * record_tile_threads;
+      if (i >= chunks) continue;
+      if (16 * i >= misalign && 16 * i + 16 <= end) {
+        *reinterpret_cast<uint4*>(raw + 16 * i) = data[u];
+      } else {
+        for (std::uint32_t b = max(16 * i, misalign); b < min(16 * i + 16, end); ++b) raw[b] = aligned[b];
+      }
+    }
   }
-  const run_side& r = s.runs;
-  const std::uint32_t local = s.has_rows ? j - s.rows.chunks : j;
-  // The run list holding chunk `local`: the last q with first_chunk[q] <= local.
-  std::uint32_t lo = 0, hi = r.comps;
+}
+
+__device__ void rows_out(const unsigned char* raw, std::uint32_t misalign, std::uint32_t bytes,
+                         unsigned char* __restrict__ dst, std::uint64_t start) {
+  unsigned char* aligned = dst + start - misalign;
+  const std::uint32_t end = misalign + bytes, chunks = (end + 15) / 16;
+  for (std::uint32_t i = threadIdx.x; i < chunks; i += record_tile_threads) {
+    if (16 * i >= misalign && 16 * i + 16 <= end) {
+      *reinterpret_cast<uint4*>(aligned + 16 * i) = *reinterpret_cast<const uint4*>(raw + 16 * i);
+    } else {
+      for (std::uint32_t b = max(16 * i, misalign); b < min(16 * i + 16, end); ++b) aligned[b] = raw[b];
+    }
+  }
+}
+
+// Elements between raw and the image, a component per warp (T is a multiple of 16, so a warp holds
+// one or two components): raw -> image when `in`, else image -> raw.
+__device__ void rows_elements(const record_tile_params& p, const rows_side& r, unsigned char* raw,
+                              std::uint32_t valid, unsigned char* image, bool in) {
+  const std::uint32_t total = r.comps * p.tile;
+  for (std::uint32_t e = threadIdx.x; e < total; e += record_tile_threads) {
+    unsigned q, v;
+    p.tile_div(e, q, v);
+    if (v >= valid) continue;
+    const unsigned k = r.comp[q], w = p.width[k];
+    unsigned char* a = raw + r.misalign + v * r.stride + r.offset[q];
+    unsigned char* b = image + p.image[k] + v * w;
+    if (in) copy_element(a, b, w); else copy_element(b, a, w);
+  }
+}
+
+// The user's padded structs: only the fields' bytes are written, record by record.
+__device__ void rows_elements_to_global(const record_tile_params& p, const rows_side& r, const unsigned char* image,
+                                        std::uint32_t valid, unsigned char* __restrict__ dst, std::uint64_t start) {
+  const std::uint32_t total = r.comps * valid;
+  for (std::uint32_t e = threadIdx.x; e < total; e += record_tile_threads) {
+    unsigned v, q;
+    r.comps_div(e, v, q);
+    const unsigned k = r.comp[q], w = p.width[k];
+    copy_element(image + p.image[k] + v * w, dst + start + std::uint64_t(v) * r.stride + r.offset[q], w);
+  }
+}
+
+// ---- Runs: 16-byte chunks between memory and the image ----------------------------------------------
+
+// Byte offsets of the tile's first run of each run list (a 64-bit division each, once per tile).
+__device__ void start_runs(const runs_side& r, const std::uint8_t* width, std::uint64_t v_first, std::uint64_t* start) {
+  for (unsigned q = threadIdx.x; q < r.lists; q += blockDim.x) {
+    const unsigned w = width[r.comp[q]];
+    start[q] = r.base[q] + (r.block == 0 ? v_first * w : (v_first / r.block) * r.block_stride + (v_first % r.block) * w);
+  }
+}
+
+struct run_chunk {
+  std::uint64_t address;  // from the data pointer
+  std::uint32_t image;    // from the image's start
+  std::uint32_t w;
+  std::uint32_t lanes;    // elements of this chunk to move (16 / w when whole)
+};
+
+__device__ __forceinline__ run_chunk locate_run(const record_tile_params& p, const runs_side& r,
+                                                const std::uint64_t* start, std::uint32_t j, bool whole_tile,
+                                                std::uint32_t valid) {
+  std::uint32_t lo = 0, hi = r.lists;  // the last list q with first_chunk[q] <= j
   while (hi - lo > 1) {
     const std::uint32_t mid = (lo + hi) / 2;
-    if (r.first_chunk[mid] <= local) lo = mid; else hi = mid;
+    if (r.first_chunk[mid] <= j) lo = mid; else hi = mid;
   }
-  const std::uint32_t k = r.comp[lo], w = width[k];
+  const std::uint32_t k = r.comp[lo], w = p.width[k];
   unsigned run, ci;
-  r.chunks_per_run[log2_width(w)](local - r.first_chunk[lo], run, ci);
-  const std::uint32_t per_chunk = 16 / w, lane0 = ci * per_chunk;
-  c.address = r.base[lo] + std::uint64_t(16) * ci +
-              (r.block == 0 ? v_first * w
-                            : (v_first / r.block + run) * r.block_stride + (v_first % r.block) * w);
-  c.rows = false;
-  c.position = k;
-  c.first = std::int32_t(run * r.run_records + lane0);
-  const std::uint32_t in_run = r.run_records > lane0 ? r.run_records - lane0 : 0;
-  const std::uint32_t valid = runs_valid > std::uint32_t(c.first) ? runs_valid - std::uint32_t(c.first) : 0;
-  c.lanes = min(per_chunk, min(in_run, valid));
-  c.full = c.lanes == per_chunk;
+  r.chunks_per_run[log2_width(w)](j - r.first_chunk[lo], run, ci);
+  run_chunk c;
+  c.address = start[lo] + std::uint64_t(run) * r.block_stride + 16 * ci;
+  c.image = p.image[k] + run * r.run_records * w + 16 * ci;
+  c.w = w;
+  const std::uint32_t per_chunk = 16 / w;
+  if (whole_tile && r.exact) {
+    c.lanes = per_chunk;
+  } else {
+    const std::uint32_t lane0 = ci * per_chunk, first = run * r.run_records + lane0;
+    const std::uint32_t in_run = r.run_records > lane0 ? r.run_records - lane0 : 0;
+    const std::uint32_t in_tile = valid > first ? valid - first : 0;
+    c.lanes = min(per_chunk, min(in_run, in_tile));
+  }
   return c;
 }
 
-// ---- The two halves of a tile ----------------------------------------------------------------------
-
-constexpr unsigned batch = 4;  // chunks each thread has in flight
-
-__device__ void load_tile(const record_tile_params& p, const tile_side& s, const tile_tables& t,
-                          const unsigned char* __restrict__ src, std::uint64_t v_first, std::uint32_t valid,
-                          unsigned char* image, const std::uint32_t* img, const std::uint8_t* width) {
-  for (std::uint32_t j0 = threadIdx.x; j0 < s.chunks; j0 += batch * record_tile_threads) {
-    chunk_place c[batch];
+__device__ void runs_in(const record_tile_params& p, const runs_side& r, const std::uint64_t* start,
+                        const unsigned char* __restrict__ src, bool whole_tile, std::uint32_t valid,
+                        unsigned char* image) {
+  const std::uint32_t chunks = r.first_chunk[r.lists];
+  for (std::uint32_t j0 = threadIdx.x; j0 < chunks; j0 += batch * record_tile_threads) {
+    run_chunk c[batch];
     chunk16 data[batch];
 #pragma unroll
     for (unsigned u = 0; u < batch; ++u) {
       const std::uint32_t j = j0 + u * record_tile_threads;
-      c[u].full = false;
-      c[u].lanes = 0;
-      if (j >= s.chunks) continue;
-      c[u] = locate(s, width, j, v_first, valid, valid);
-      if (c[u].full) {
+      if (j >= chunks) continue;
+      c[u] = locate_run(p, r, start, j, whole_tile, valid);
+      if (c[u].lanes == 16 / c[u].w) {
         const uint4 x = __ldg(reinterpret_cast<const uint4*>(src + c[u].address));
         data[u] = {{x.x, x.y, x.z, x.w}};
       }
     }
 #pragma unroll
     for (unsigned u = 0; u < batch; ++u) {
-      if (j0 + u * record_tile_threads >= s.chunks) continue;
-      const chunk_place& cp = c[u];
-      if (cp.rows) {
-        for (unsigned e = t.first[cp.position]; e < t.first[cp.position + 1]; ++e) {
-          const row_entry x = t.entry[e];
-          const std::int32_t v = cp.first + x.delta;
-          if (!cp.full && (v < 0 || v >= std::int32_t(valid))) continue;
-          const unsigned w = width[x.comp];
-          unsigned char* to = image + img[x.comp] + std::uint32_t(v) * w;
-          if (cp.full) chunk_to_shared(data[u], x.offset, w, to);
-          else copy_element(src + cp.address + x.offset, to, w);
-        }
+      if (j0 + u * record_tile_threads >= chunks) continue;
+      const unsigned w = c[u].w;
+      unsigned char* to = image + c[u].image;
+      if (c[u].lanes == 16 / w && c[u].image % 16 == 0) {
+        *reinterpret_cast<uint4*>(to) = make_uint4(data[u].w[0], data[u].w[1], data[u].w[2], data[u].w[3]);
+      } else if (c[u].lanes == 16 / w) {
+        for (unsigned e = 0; e < 16 / w; ++e) chunk_to_shared(data[u], e * w, w, to + e * w);
       } else {
-        const unsigned w = width[cp.position];
-        unsigned char* to = image + img[cp.position] + std::uint32_t(cp.first) * w;
-        if (cp.full && (reinterpret_cast<std::uintptr_t>(to) % 16) == 0) {
-          *reinterpret_cast<uint4*>(to) = make_uint4(data[u].w[0], data[u].w[1], data[u].w[2], data[u].w[3]);
-        } else if (cp.full) {
-          for (unsigned e = 0; e < 16 / w; ++e) chunk_to_shared(data[u], e * w, w, to + e * w);
-        } else {
-          for (unsigned e = 0; e < cp.lanes; ++e) copy_element(src + cp.address + e * w, to + e * w, w);
-        }
+        for (unsigned e = 0; e < c[u].lanes; ++e) copy_element(src + c[u].address + e * w, to + e * w, w);
       }
     }
   }
 }
 
-__device__ void store_tile(const record_tile_params& p, const tile_side& s, const tile_tables& t,
-                           unsigned char* __restrict__ dst, std::uint64_t v_first, std::uint32_t rows_valid,
-                           std::uint32_t runs_valid, const unsigned char* image, const std::uint32_t* img,
-                           const std::uint8_t* width, const std::uint8_t* gapless) {
-  for (std::uint32_t j = threadIdx.x; j < s.chunks; j += record_tile_threads) {
-    const chunk_place cp = locate(s, width, j, v_first, rows_valid, runs_valid);
-    if (cp.rows) {
-      const bool whole = cp.full && (!p.preserve_gaps || gapless[cp.position]);
-      chunk16 out{{0, 0, 0, 0}};
-      for (unsigned e = t.first[cp.position]; e < t.first[cp.position + 1]; ++e) {
-        const row_entry x = t.entry[e];
-        const std::int32_t v = cp.first + x.delta;
-        if (!whole && (v < 0 || v >= std::int32_t(rows_valid))) continue;
-        const unsigned w = width[x.comp];
-        const unsigned char* from = image + img[x.comp] + std::uint32_t(v) * w;
-        if (whole) shared_to_chunk(from, x.offset, w, out);
-        else copy_element(from, dst + cp.address + x.offset, w);
-      }
-      if (whole) *reinterpret_cast<uint4*>(dst + cp.address) = make_uint4(out.w[0], out.w[1], out.w[2], out.w[3]);
+__device__ void runs_out(const record_tile_params& p, const runs_side& r, const std::uint64_t* start,
+                         const unsigned char* image, bool whole_tile, std::uint32_t valid,
+                         unsigned char* __restrict__ dst) {
+  const std::uint32_t chunks = r.first_chunk[r.lists];
+  for (std::uint32_t j = threadIdx.x; j < chunks; j += record_tile_threads) {
+    const run_chunk c = locate_run(p, r, start, j, whole_tile, valid);
+    const unsigned char* from = image + c.image;
+    if (c.lanes == 16 / c.w && c.image % 16 == 0) {
+      *reinterpret_cast<uint4*>(dst + c.address) = *reinterpret_cast<const uint4*>(from);
     } else {
-      const unsigned w = width[cp.position];
-      const unsigned char* from = image + img[cp.position] + std::uint32_t(cp.first) * w;
-      if (cp.full) {
-        chunk16 out{{0, 0, 0, 0}};
-        if ((reinterpret_cast<std::uintptr_t>(from) % 16) == 0) {
-          const uint4 x = *reinterpret_cast<const uint4*>(from);
-          out = {{x.x, x.y, x.z, x.w}};
-        } else {
-          for (unsigned e = 0; e < 16 / w; ++e) shared_to_chunk(from + e * w, e * w, w, out);
-        }
-        *reinterpret_cast<uint4*>(dst + cp.address) = make_uint4(out.w[0], out.w[1], out.w[2], out.w[3]);
-      } else {
-        for (unsigned e = 0; e < cp.lanes; ++e) copy_element(from + e * w, dst + cp.address + e * w, w);
-      }
+      for (unsigned e = 0; e < c.lanes; ++e) copy_element(from + e * c.w, dst + c.address + e * c.w, c.w);
     }
   }
 }
 
-// Shared memory after the image: each side's row tables, then the per-component image offsets and widths.
-struct shared_tables {
-  std::uint32_t image_bytes, src_entries, dst_entries, src_positions, dst_positions;
-  __host__ __device__ std::uint32_t bytes(std::uint32_t comps) const {
-    return image_bytes + (src_entries + dst_entries) * sizeof(row_entry) +
-           (src_positions + dst_positions + 2) * sizeof(std::uint16_t) + 4 * comps + 2 * comps + 16;
-  }
-};
+// ---- The kernel: one tile per thread block ----------------------------------------------------------
 
-__host__ __device__ shared_tables tables_of(const record_tile_params& p) {
-  return {p.image_bytes, p.src.has_rows ? p.src.rows.entries : 0, p.dst.has_rows ? p.dst.rows.entries : 0,
-          p.src.has_rows ? p.src.rows.chunks_per_period : 0, p.dst.has_rows ? p.dst.rows.chunks_per_period : 0};
+// Shared memory: the image, the raw rows, then the run starts of both sides.
+__host__ __device__ inline std::uint32_t raw_offset(const record_tile_params& p) { return p.image_bytes; }
+__host__ __device__ inline std::uint32_t starts_offset(const record_tile_params& p) {
+  return p.image_bytes + (p.raw_bytes + 15) / 16 * 16;
+}
+__host__ __device__ inline std::uint32_t shared_bytes(const record_tile_params& p) {
+  return starts_offset(p) + 8 * (p.src.runs.lists + p.dst.runs.lists);
 }
 
 __global__ void __launch_bounds__(record_tile_threads)
     record_tile_kernel(const __grid_constant__ record_tile_params p, const unsigned char* __restrict__ src,
                        unsigned char* __restrict__ dst) {
   extern __shared__ uint4 shared_words[];
-  unsigned char* shared = reinterpret_cast<unsigned char*>(shared_words);
-  const shared_tables st = tables_of(p);
-  unsigned char* image = shared;
-  auto* src_entry = reinterpret_cast<row_entry*>(shared + st.image_bytes);
-  auto* dst_entry = src_entry + st.src_entries;
-  auto* img = reinterpret_cast<std::uint32_t*>(dst_entry + st.dst_entries);
-  auto* src_first = reinterpret_cast<std::uint16_t*>(img + p.comps);
-  auto* dst_first = src_first + st.src_positions + 1;
-  auto* width = reinterpret_cast<std::uint8_t*>(dst_first + st.dst_positions + 1);
-  auto* gapless = width + p.comps;
-  for (unsigned i = threadIdx.x; i < st.src_entries; i += blockDim.x) src_entry[i] = p.src.rows.entry[i];
-  for (unsigned i = threadIdx.x; i < st.dst_entries; i += blockDim.x) dst_entry[i] = p.dst.rows.entry[i];
-  for (unsigned i = threadIdx.x; i < p.comps; i += blockDim.x) {
-    img[i] = p.image[i];
-    width[i] = p.width[i];
-  }
-  for (unsigned i = threadIdx.x; i <= st.src_positions && p.src.has_rows; i += blockDim.x) src_first[i] = p.src.rows.first[i];
-  for (unsigned i = threadIdx.x; i <= st.dst_positions && p.dst.has_rows; i += blockDim.x) {
-    dst_first[i] = p.dst.rows.first[i];
-    if (i < st.dst_positions) gapless[i] = p.dst.rows.gapless[i];
-  }
-  __syncthreads();
-
+  unsigned char* image = reinterpret_cast<unsigned char*>(shared_words);
+  unsigned char* raw = image + raw_offset(p);
+  auto* src_starts = reinterpret_cast<std::uint64_t*>(image + starts_offset(p));
+  std::uint64_t* dst_starts = src_starts + p.src.runs.lists;
   const std::uint64_t v0 = std::uint64_t(blockIdx.x) * p.tile;
+  const std::uint64_t src_first = p.src_first + v0, dst_first = p.dst_first + v0;
+  start_runs(p.src.runs, p.width, src_first, src_starts);
+  start_runs(p.dst.runs, p.width, dst_first, dst_starts);
   const std::uint32_t valid = p.count > v0 ? std::uint32_t(min(std::uint64_t(p.tile), p.count - v0)) : 0;
   const std::uint32_t runs_valid = std::uint32_t(min(std::uint64_t(p.tile), p.dst_count - v0));
-  load_tile(p, p.src, {src_entry, src_first}, src, p.src_first + v0, valid, image, img, width);
+  const bool whole = valid == p.tile;
+  const rows_side& sr = p.src.rows;
+  const rows_side& dr = p.dst.rows;
+  __syncthreads();
+
+  if (sr.present) rows_in(src, sr.base + src_first * sr.stride, sr.misalign, valid * sr.stride, raw);
+  runs_in(p, p.src.runs, src_starts, src, whole, valid, image);
+  __syncthreads();
+  if (sr.present) rows_elements(p, sr, raw, valid, image, true);
   // The destination's padding lanes (records past the data, in a last block) get the fill value.
   if (runs_valid > valid) {
     const std::uint32_t lanes = runs_valid - valid;
     for (std::uint32_t e = threadIdx.x; e < lanes * p.comps; e += blockDim.x) {
       const std::uint32_t k = e / lanes, v = valid + e % lanes;
-      copy_element(p.fill[k], image + img[k] + v * width[k], width[k]);
+      copy_element(p.fill[k], image + p.image[k] + v * p.width[k], p.width[k]);
     }
   }
   __syncthreads();
-  store_tile(p, p.dst, {dst_entry, dst_first}, dst, p.dst_first + v0, valid, runs_valid, image, img, width, gapless);
+
+  if (dr.present) {
+    const std::uint64_t start = dr.base + dst_first * dr.stride;
+    if (p.preserve_gaps) {
+      rows_elements_to_global(p, dr, image, valid, dst, start);
+    } else {
+      if (p.zero_gaps) {
+        for (std::uint32_t i = threadIdx.x; i < p.raw_bytes / 16; i += blockDim.x)
+          reinterpret_cast<uint4*>(raw)[i] = make_uint4(0, 0, 0, 0);
+        __syncthreads();
+      }
+      rows_elements(p, dr, raw, valid, image, false);
+      __syncthreads();
+      rows_out(raw, dr.misalign, valid * dr.stride, dst, start);
+    }
+  }
+  runs_out(p, p.dst.runs, dst_starts, image, runs_valid == p.tile, runs_valid, dst);
 }
 
 // ---- What no tile fits: one thread per destination element -------------------------------------------
@@ -323,10 +317,13 @@ void move_records_device(const void* src, void* dst, const record_move& move, co
   const auto* s = static_cast<const unsigned char*>(src);
   auto* d = static_cast<unsigned char*>(dst);
   if (const auto plan = plan_record_tiles(move, range, src, dst)) {
-    const std::uint32_t shared = tables_of(*plan).bytes(plan->comps);
+    const std::uint32_t shared = shared_bytes(*plan);
     check_cuda(cudaFuncSetAttribute(record_tile_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                    int(record_tile_budget + 16 * 1024)),
+                                    int(record_tile_budget + 8 * 1024)),
                call, "cudaFuncSetAttribute (record tile kernel)");
+    // As much shared memory as the SM has: the tiles, not the L1, are what this kernel reuses.
+    check_cuda(cudaFuncSetAttribute(record_tile_kernel, cudaFuncAttributePreferredSharedMemoryCarveout, 100), call,
+               "cudaFuncSetAttribute (carveout)");
     const std::size_t tiles = (range.dst_count + plan->tile - 1) / plan->tile;
     record_tile_kernel<<<unsigned(tiles), record_tile_threads, shared, stream>>>(*plan, s, d);
     check_cuda(cudaGetLastError(), call, "record tile kernel launch");

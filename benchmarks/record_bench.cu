@@ -1,0 +1,122 @@
+// SPDX-FileCopyrightText: 2026 coalesce authors
+// SPDX-License-Identifier: Apache-2.0
+// Record cases: every pair of record layouts device to device for four structs, each beside the
+// kernel a user writes by hand (one thread per record: load the struct from one layout, store its
+// fields into the other), both against cudaMemcpy D2D of the same run. Bytes counted: the fields'
+// bytes read + written (padding not counted). Also the pipelines from pageable and pinned memory.
+#include "bench_result.hpp"
+#include "record_types.hpp"
+
+#include <coalesce/coalesce.hpp>
+
+#include <cuda_runtime.h>
+
+#include <cstring>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace coalesce::bench {
+namespace {
+
+template <class From, class To>
+__global__ void one_thread_per_record(From from, To to) {
+  const std::size_t v = std::size_t(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (v < from.n()) to.store(v, from.load(v));
+}
+
+std::vector<std::pair<std::string, record_layout_spec>> record_bench_layouts(const record_desc& d) {
+  return {{"aos", record_aos()},
+          {"packed", record_packed()},
+          {"soa", record_soa()},
+          {"blocked:128", record_blocked(128)},
+          {"blocked:96", record_blocked(96)},
+          {"split", record_split({d[0].name})},
+          {"split:blocked:128", record_split({d[0].name}, 128)}};
+}
+
+template <class S, class Fields>
+void record_cases(const options& opt, const char* label, const result& d2d, std::vector<result>& out) {
+  const runtime rt{backend::cuda};
+  const record_desc d = describe(static_cast<S*>(nullptr));
+  const std::size_t n = opt.bytes / d.data_bytes();
+  const auto layouts = record_bench_layouts(d);
+  for (const auto& [from_name, from] : layouts) {
+    record_array src = rt.allocate(d, n, from);
+    check(cudaMemset(src.data(), 0x3f, src.span_bytes()), "cudaMemset");
+    for (const auto& [to_name, to] : layouts) {
+      if (from_name == to_name) continue;
+      if (std::string(label + std::string(": ") + from_name + " -> " + to_name).find(opt.only) == std::string::npos) continue;
+      record_array dst = rt.allocate(d, n, to);
+      result r;
+      r.group = "records";
+      r.name = std::string(label) + ": " + from_name + " -> " + to_name;
+      r.type = label;
+      r.n = n;
+      r.bytes = 2.0 * double(n) * double(d.data_bytes());
+      r.time = time_gpu([&] { rt.copy_async(src, dst, nullptr); }, 3, opt.reps);
+      out.push_back(compared(r, d2d));
+      visit<Fields, block_sizes<128>>(std::as_const(src), [&](auto from_view) {
+        visit<Fields, block_sizes<128>>(dst, [&](auto to_view) {
+          result naive = r;
+          naive.group = "records-naive";
+          naive.time = time_gpu([&] {
+            one_thread_per_record<<<unsigned((n + 255) / 256), 256>>>(from_view, to_view);
+            check(cudaGetLastError(), "one_thread_per_record");
+          }, 3, opt.reps);
+          out.push_back(compared(naive, d2d));
+        });
+      });
+    }
+  }
+}
+
+// The user's structs from pageable and pinned memory into each layout and back, against cudaMemcpy
+// of the same bytes from the same buffers (the structs' whole stride crosses the bus).
+template <class S>
+void record_transfer_cases(const options& opt, const char* label, const result ceilings[4], std::vector<result>& out) {
+  const runtime rt{backend::cuda};
+  const record_desc d = describe(static_cast<S*>(nullptr));
+  const std::size_t n = opt.bytes / d.stride();
+  std::vector<S> pageable(n);
+  std::memset(pageable.data(), 0x3c, n * sizeof(S));
+  S* pinned = nullptr;
+  check(cudaMallocHost(&pinned, n * sizeof(S)), "cudaMallocHost");
+  std::memcpy(pinned, pageable.data(), n * sizeof(S));
+  for (const auto& [name, spec] : record_bench_layouts(d)) {
+    if (name != "soa" && name != "blocked:128" && name != "split") continue;
+    if (!opt.only.empty() && std::string("transfers").find(opt.only) == std::string::npos) continue;
+    record_array dev = rt.allocate(d, n, spec);
+    for (int memory = 0; memory < 2; ++memory) {
+      S* host = memory ? pinned : pageable.data();
+      const std::string where = memory ? "pinned" : "pageable";
+      result up;
+      up.group = "upload";
+      up.name = std::string(label) + " records, " + where + " aos -> " + name;
+      up.type = label;
+      up.n = n;
+      up.bytes = double(n * sizeof(S));
+      up.time = time_gpu([&] { rt.upload_async(host_records(static_cast<const S*>(host), n, d), dev, nullptr); }, 2,
+                         opt.reps);
+      out.push_back(compared(up, ceilings[memory]));
+      result down = up;
+      down.group = "download";
+      down.name = std::string(label) + " records, " + where + " " + name + " -> aos";
+      down.time = time_gpu([&] { rt.download_async(dev, host_records(host, n, d), nullptr); }, 2, opt.reps);
+      out.push_back(compared(down, ceilings[2 + memory]));
+    }
+  }
+  cudaFreeHost(pinned);
+}
+
+}  // namespace
+
+void record_device_cases(const options& opt, const result& d2d, const result transfers[4], std::vector<result>& out) {
+  record_cases<body, body_fields>(opt, "body", d2d, out);
+  record_cases<particle, particle_fields>(opt, "particle", d2d, out);
+  record_cases<element, element_fields>(opt, "element", d2d, out);
+  record_cases<mixed, mixed_fields>(opt, "mixed16", d2d, out);
+  record_transfer_cases<particle>(opt, "particle", transfers, out);
+}
+
+}  // namespace coalesce::bench

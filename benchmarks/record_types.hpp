@@ -1,0 +1,83 @@
+// SPDX-FileCopyrightText: 2026 coalesce authors
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+// The structs the record benchmarks move, as simulation codes write them (compiler padding kept).
+
+#include <coalesce/record/record.hpp>
+
+#include <cstdint>
+
+namespace coalesce::bench {
+
+// The anchor: 36 bytes of fields, 40 with padding.
+struct body {
+  float x[3];
+  float v[3];
+  std::int32_t id;
+  double mass;
+};
+using body_fields = fields<&body::x, &body::v, &body::id, &body::mass>;
+
+// Mixed widths: 41 bytes of fields in 48.
+struct particle {
+  double x[3];
+  float v[3];
+  std::int32_t id;
+  std::uint8_t species;
+};
+using particle_fields = fields<&particle::x, &particle::v, &particle::id, &particle::species>;
+
+// FE element data and connectivity in one record: 76 bytes, no padding.
+struct element {
+  float dN[12];
+  float V0, mu, kappa;
+  std::int32_t nodes[4];
+};
+using element_fields = fields<&element::dN, &element::V0, &element::mu, &element::kappa, &element::nodes>;
+
+// 16 fields of 1, 2, 4, 8 and 16 bytes with padding between them.
+struct alignas(16) mixed {
+  double a;
+  float b[2];
+  std::int16_t c;
+  std::uint8_t d;
+  std::uint8_t e[3];
+  std::uint32_t f[4];
+  std::int32_t g;
+  std::int16_t h[3];
+  std::int8_t i;
+  double j[2];
+  float k;
+  std::uint32_t l;
+  std::uint8_t m;
+  std::int64_t o;
+  std::int16_t p;
+  struct alignas(16) quad {
+    std::uint32_t w[4];
+  } q;
+};
+using mixed_fields = fields<&mixed::a, &mixed::b, &mixed::c, &mixed::d, &mixed::e, &mixed::f, &mixed::g, &mixed::h,
+                            &mixed::i, &mixed::j, &mixed::k, &mixed::l, &mixed::m, &mixed::o, &mixed::p, &mixed::q>;
+
+inline record_desc describe(body*) {
+  return describe_record<body>(field("x", &body::x), field("v", &body::v), field("id", &body::id),
+                               field("mass", &body::mass));
+}
+inline record_desc describe(particle*) {
+  return describe_record<particle>(field("x", &particle::x), field("v", &particle::v), field("id", &particle::id),
+                                   field("species", &particle::species));
+}
+inline record_desc describe(element*) {
+  return describe_record<element>(field("dN", &element::dN), field("V0", &element::V0), field("mu", &element::mu),
+                                  field("kappa", &element::kappa), field("nodes", &element::nodes));
+}
+inline record_desc describe(mixed*) {
+  return describe_record<mixed>(field("a", &mixed::a), field("b", &mixed::b), field("c", &mixed::c),
+                                field("d", &mixed::d), field("e", &mixed::e), field("f", &mixed::f),
+                                field("g", &mixed::g), field("h", &mixed::h), field("i", &mixed::i),
+                                field("j", &mixed::j), field("k", &mixed::k), field("l", &mixed::l),
+                                field("m", &mixed::m), field("o", &mixed::o), field("p", &mixed::p),
+                                field("q", &mixed::q));
+}
+
+}  // namespace coalesce::bench
