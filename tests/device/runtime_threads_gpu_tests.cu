@@ -6,8 +6,6 @@
 
 #include <doctest/doctest.h>
 
-#include "random.hpp"
-#include "round_trip.hpp"
 #include "threads.hpp"
 
 #include <cuda_runtime.h>
@@ -39,31 +37,30 @@ struct pinned_floats {
 TEST_SUITE("gpu") {
   TEST_CASE("runtime.threads.streams_share_a_runtime") {
     const runtime rt{backend::cuda};
-    constexpr int threads = 4, rounds = 6;
-    const std::vector<layout_spec> layouts = all_layouts();
-    std::vector<std::uint64_t> seeds;  // drawn here: fresh_seed() is for one thread
-    for (int t = 0; t < threads * rounds; ++t) seeds.push_back(fresh_seed());
-    INFO("first seed " << seeds.front());
-    const std::vector<std::string> failures = run_in_threads(threads, [&](int t) -> std::string {
+    const thread_rounds plan(4, 6);
+    INFO("first seed " << plan.seeds.front());
+    const std::vector<std::string> failures = run_in_threads(plan.threads, [&](int t) -> std::string {
       cudaStream_t stream = nullptr;
       if (const std::string e = cuda_failure(cudaStreamCreate(&stream), "cudaStreamCreate"); !e.empty()) return e;
       std::string failed;
-      for (int r = 0; r < rounds && failed.empty(); ++r) {
-        const std::uint64_t seed = seeds[std::size_t(t * rounds + r)];
+      for (int r = 0; r < plan.rounds && failed.empty(); ++r) {
+        const std::uint64_t seed = plan.seed(t, r);
         // Every other round is several 16 MiB chunks long (m = 3: 48 MiB).
-        const std::size_t m = r % 2 ? 3 : 1 + seed % 17, n = r % 2 ? (std::size_t(4) << 20) + seed % 999 : 1 + seed % 70000;
+        const bool large = r % 2 == 1;
+        const std::size_t m = large ? 3 : 1 + seed % 17;
+        const std::size_t n = large ? (std::size_t(4) << 20) + seed % 999 : 1 + seed % 70000;
         const std::vector<float> in = random_values<float>(n * m, seed);
         const bool pinned = r % 3 != 0, sync = r % 4 == 3;
-        std::vector<float> pageable_in, pageable_out;
+        std::vector<float> pageable_in(pinned ? 0 : n * m), pageable_out(pinned ? 0 : n * m);
         pinned_floats pinned_in(pinned ? n * m : 0), pinned_out(pinned ? n * m : 0);
-        if (!pinned) pageable_in.resize(n * m), pageable_out.resize(n * m);
         float* src = pinned ? pinned_in.p : pageable_in.data();
         float* dst = pinned ? pinned_out.p : pageable_out.data();
-        if (src == nullptr || dst == nullptr) return "cudaMallocHost failed";
-        const layout_spec& a = layouts[std::size_t(t + r) % layouts.size()];
-        const layout_spec& b = layouts[std::size_t(3 * t + r + 1) % layouts.size()];
+        if (src == nullptr || dst == nullptr) {
+          failed = "cudaMallocHost failed";
+          break;
+        }
         std::string waited;
-        failed = shared_round_trip(rt, in, src, dst, n, m, a, b, sync, stream,
+        failed = shared_round_trip(rt, in, src, dst, n, m, plan.from(t, r), plan.to(t, r), sync, stream,
                                    [&] { waited = cuda_failure(cudaStreamSynchronize(stream), "cudaStreamSynchronize"); });
         if (!waited.empty()) failed = waited;
         if (!failed.empty())

@@ -6,6 +6,10 @@
 
 #include <coalesce/coalesce.hpp>
 
+#include "random.hpp"
+#include "round_trip.hpp"
+
+#include <cstdint>
 #include <cstring>
 #include <exception>
 #include <functional>
@@ -30,6 +34,21 @@ inline std::vector<std::string> run_in_threads(int count, const std::function<st
   for (std::thread& t : threads) t.join();
   return failures;
 }
+
+// What thread t does in round r: a seed (all drawn up front, on the test's thread: fresh_seed() is
+// not for several threads) and a pair of layouts, different across threads and rounds.
+struct thread_rounds {
+  int threads, rounds;
+  std::vector<std::uint64_t> seeds;
+  std::vector<layout_spec> layouts = all_layouts();
+
+  thread_rounds(int thread_count, int round_count) : threads(thread_count), rounds(round_count) {
+    for (int k = 0; k < threads * rounds; ++k) seeds.push_back(fresh_seed());
+  }
+  std::uint64_t seed(int t, int r) const { return seeds[std::size_t(t * rounds + r)]; }
+  const layout_spec& from(int t, int r) const { return layouts[std::size_t(t + r) % layouts.size()]; }
+  const layout_spec& to(int t, int r) const { return layouts[std::size_t(3 * t + r + 1) % layouts.size()]; }
+};
 
 // in -> layout a (upload) -> layout b (copy) -> out (download), ordered on `stream` by the *_async
 // calls, or synchronous ones when `sync`; wait() then waits for the stream. "" when out == in.
