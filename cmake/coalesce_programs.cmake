@@ -79,7 +79,8 @@ function(coalesce_print_summary)
   message(STATUS "coalesce ${PROJECT_VERSION} summary:")
   message(STATUS "  CUDA ${cuda}, OpenMP ${COALESCE_WITH_OPENMP}, Kokkos ${kokkos}, "
                  "CCCL headers ${COALESCE_CCCL_INCLUDE_DIR}")
-  message(STATUS "  tests ${COALESCE_BUILD_TESTS}, apps ${COALESCE_BUILD_APPS}, benchmarks ${COALESCE_BUILD_BENCHMARKS}")
+  message(STATUS "  tests ${COALESCE_BUILD_TESTS}, apps ${COALESCE_BUILD_APPS}, "
+                 "benchmarks ${COALESCE_BUILD_BENCHMARKS}")
   message(STATUS "  programs built: ${programs}")
   foreach(line IN LISTS skipped)
     message(STATUS "  skipped ${line}")

@@ -79,7 +79,8 @@ void run_case(const kernel_case& k, bool gpu, std::vector<array<float>*> arrays,
   double aos_ms = 0;
   for (std::size_t l = 0; l < arrays.size(); ++l) {
 #if defined(COALESCE_BENCH_WITH_CUDA)
-    const bench::stats t = gpu ? demo::time_on_gpu(k.which, *arrays[l], reps) : demo::time_on_host(k.which, *arrays[l], reps);
+    const bench::stats t =
+        gpu ? demo::time_on_gpu(k.which, *arrays[l], reps) : demo::time_on_host(k.which, *arrays[l], reps);
 #else
     if (gpu) fail(errc::no_device, "coalesce-demo", "the demo was built without CUDA");
     const bench::stats t = demo::time_on_host(k.which, *arrays[l], reps);

@@ -60,8 +60,8 @@ TEST_SUITE("gpu") {
           break;
         }
         std::string waited;
-        failed = shared_round_trip(rt, in, src, dst, n, m, plan.from(t, r), plan.to(t, r), sync, stream,
-                                   [&] { waited = cuda_failure(cudaStreamSynchronize(stream), "cudaStreamSynchronize"); });
+        const auto wait = [&] { waited = cuda_failure(cudaStreamSynchronize(stream), "cudaStreamSynchronize"); };
+        failed = shared_round_trip(rt, in, src, dst, n, m, plan.from(t, r), plan.to(t, r), sync, stream, wait);
         if (!waited.empty()) failed = waited;
         if (!failed.empty())
           failed = "thread " + std::to_string(t) + (pinned ? ", pinned: " : ", pageable: ") + failed;
