@@ -5,6 +5,8 @@
 #include "bench_result.hpp"
 #include "report.hpp"
 
+#include "common/scripts.hpp"
+
 #include <coalesce/coalesce.hpp>
 
 #include <CLI/CLI.hpp>
@@ -35,6 +37,8 @@ int main(int argc, char** argv) try {
   std::vector<std::string> types;
   app.add_option("--m", ms, "vector lengths to measure (default 1 2 3 4 9 12 16 32)")->check(CLI::Range(1, 4096));
   app.add_option("--types", types, "element types (default float double)")->check(CLI::IsMember({"float", "double"}));
+  std::string plot_script = coalesce::apps::script_path("plot.py", coalesce::apps::this_program());
+  app.add_option("--plot-script", plot_script, "the plot script")->capture_default_str();
   CLI11_PARSE(app, argc, argv);
   if (opt.quick) {
     size_mib = std::min<std::size_t>(size_mib, 32);
@@ -63,9 +67,9 @@ int main(int argc, char** argv) try {
   const std::string md = markdown(info, results);
   std::ofstream(out_dir + "/results.md") << md;
   std::cout << md;
-  const std::string plot = "python3 " COALESCE_BENCH_SOURCE_DIR "/plot.py " + out_dir + "/results.json " + out_dir +
-                           "/results.png";
-  if (std::system(plot.c_str()) != 0) std::fprintf(stderr, "coalesce-bench: no plot (%s failed)\n", plot.c_str());
+  const std::string plot =
+      coalesce::apps::run_script(plot_script, {out_dir + "/results.json", out_dir + "/results.png"});
+  if (!plot.empty()) std::fprintf(stderr, "coalesce-bench: %s\n", plot.c_str());
   return 0;
 } catch (const std::exception& e) {
   std::fprintf(stderr, "coalesce-bench: %s\n", e.what());

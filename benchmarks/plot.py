@@ -3,6 +3,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """Plots coalesce-bench results: each case's bandwidth as a fraction of its ceiling (same run)."""
 import json
+import os
 import sys
 
 try:
@@ -10,7 +11,9 @@ try:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 except ImportError:
-    sys.exit("plot.py: matplotlib is not installed (Debian: python3-matplotlib)")
+    if not os.environ.get("COALESCE_PLOT_QUIET"):  # set by the programs, which say it themselves
+        print("plot.py: matplotlib is not installed (Debian: python3-matplotlib)", file=sys.stderr)
+    sys.exit(3)  # the programs' "no matplotlib" code
 
 
 def main(src, dst):

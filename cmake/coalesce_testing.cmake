@@ -4,8 +4,11 @@
 # A doctest executable with the shared main; each test case becomes a CTest test, labelled by its
 # doctest TEST_SUITE ("unit", "gpu", ...). GPU executables use a main that exits with 77 (CTest's skip
 # code) when no CUDA device is present, so a machine without a GPU shows them as skipped.
-find_package(doctest CONFIG REQUIRED)
-include(doctest)
+# Sets COALESCE_WITH_DOCTEST; without doctest the test executables are skipped (tests/CMakeLists.txt).
+coalesce_find_for("doctest tests" COALESCE_WITH_DOCTEST doctest)
+if(COALESCE_WITH_DOCTEST)
+  include(doctest)
+endif()
 
 function(coalesce_add_doctest target)
   cmake_parse_arguments(arg "GPU" "" "SOURCES;LIBRARIES" ${ARGN})

@@ -19,6 +19,20 @@ namespace coalesce::detail {
 
 int device_count() noexcept;  // 0 without CUDA, without a device, or when the driver fails
 void use_device(int device, const std::string& call);
+
+// Makes `device` current for one runtime call and gives the thread its own device back after. The
+// current device is a per-thread setting: without this, a runtime built for device 1 would allocate
+// and launch on device 0 from any thread that never chose a device. device < 0 (host) does nothing.
+class device_scope {
+ public:
+  device_scope(int device, const std::string& call);
+  ~device_scope();
+  device_scope(const device_scope&) = delete;
+  device_scope& operator=(const device_scope&) = delete;
+
+ private:
+  int restore_ = -1;  // the thread's device, when it differed
+};
 std::string device_description(int device);
 
 void* device_malloc(std::size_t bytes, const std::string& call);

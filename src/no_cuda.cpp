@@ -15,6 +15,8 @@ namespace {
 
 int device_count() noexcept { return 0; }
 void use_device(int, const std::string& call) { no_cuda(call); }
+device_scope::device_scope(int, const std::string&) {}
+device_scope::~device_scope() = default;
 std::string device_description(int) { return "none (built without CUDA)"; }
 void* device_malloc(std::size_t, const std::string& call) { no_cuda(call); }
 void* device_malloc_pitch(std::size_t, std::size_t, std::size_t*, const std::string& call) { no_cuda(call); }

@@ -52,14 +52,19 @@ runtime::runtime(backend which, int device) : backend_(which) {
 
 bool runtime::cuda_available() noexcept { return detail::device_count() > 0; }
 
+// Every call that touches the device runs under a device_scope of device_, so that any thread may
+// use the runtime (device_ is -1 on the host backend: no CUDA call at all).
 void runtime::synchronize() const {
-  if (backend_ == backend::cuda) detail::synchronize("synchronize");
+  if (backend_ != backend::cuda) return;
+  const detail::device_scope on(device_, "synchronize");
+  detail::synchronize("synchronize");
 }
 
 buffer runtime::allocate_raw(std::size_t n, std::size_t m, layout_spec spec, std::size_t elem, const std::string& call,
                              array_layout& layout) const {
   array_layout l{spec.kind, n, m, spec.kind == layout_kind::col_major ? n : m, spec.block};
   const std::size_t bytes = validate(l, elem, call);
+  const detail::device_scope on(device_, call);
   if (spec.pitched && spec.kind != layout_kind::blocked && n > 0) {
     const bool rows = spec.kind == layout_kind::row_major;
     buffer memory = buffer::allocate_pitched(space(), (rows ? m : n) * elem, rows ? n : m, call);
@@ -108,6 +113,7 @@ void runtime::copy_raw(const void* src, const array_layout& sl, memory_space ss,
     detail::relayout_host(src, sl, dst, dl, elem, fill, call);
     return;
   }
+  const detail::device_scope on(device_, call);
   if (ss == memory_space::device && ds == memory_space::device) {
     detail::relayout_device(src, sl, dst, dl, elem, fill, call, stream);
   } else if (ss == memory_space::host) {

@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Every CUDA call of an app goes through check(); every launch is followed by check_launch().
-// (apps/common holds what the apps share; it is no app itself: it has no CMakeLists.txt.)
+// (apps/common holds what the apps share; it is no app itself.)
 // A failure throws coalesce::cuda_error naming the call and the CUDA error.
 
 #include <coalesce/core/error.hpp>

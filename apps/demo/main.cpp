@@ -3,18 +3,28 @@
 // coalesce-demo: what the library does, in one run. It shows the three layouts of a small vector set,
 // then wraps a user's array of n vectors of length m (AoS), moves it AoS -> SoA -> blocked -> AoS on
 // the GPU (or the host backend), checks the round trip bit for bit and says how long each step took.
+// Then it runs two user kernels on each layout and puts their speedup over AoS beside the advisor's
+// prediction (coalesce-advise layout), and checks that every layout computed the same bits.
+#include "kernels.hpp"
+
+#include <coalesce/analysis/advisor.hpp>
 #include <coalesce/coalesce.hpp>
 
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <iostream>
+#include <numeric>
 #include <random>
+#include <string>
 #include <vector>
 
 namespace {
+
+using namespace coalesce;
 
 template <class Mapping>
 void show(const char* title, const Mapping& map) {
@@ -32,16 +42,71 @@ double milliseconds(F&& step) {
   return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
 }
 
+struct kernel_case {
+  demo::kernel which;
+  const char* title;
+  std::vector<std::size_t> reads, writes;  // components, for the advisor
+};
+
+// The advisor's report of one layout (by candidate name: "aos", "soa", "blocked:<bd>").
+const analysis::kernel_report& report_of(const analysis::advice& a, const std::string& name) {
+  for (const analysis::candidate& c : a.ranked)
+    if (c.name == name) return c.report;
+  fail(errc::invalid_argument, "coalesce-demo", "the advisor has no candidate '" + name + "'");
+}
+
+double ratio(double aos, double other) { return other > 0 ? aos / other : 0.0; }
+
+// Times the kernel on every layout and prints measured and predicted speedups over AoS.
+void run_case(const kernel_case& k, bool gpu, std::vector<array<float>*> arrays,
+              const std::vector<std::string>& names, std::size_t bd, int reps) {
+  const std::size_t n = arrays.front()->n(), m = arrays.front()->m();
+  analysis::kernel_description d;
+  // The per-vector costs settle after a few thousand warps: the advisor looks at the first 2^20 vectors.
+  d.n = std::min<std::size_t>(n, std::size_t(1) << 20);
+  d.m = m;
+  d.type = analysis::element_type::float_;
+  d.reads = k.reads;
+  d.writes = k.writes;
+  analysis::advisor_options options;
+  if (std::find(options.blocks.begin(), options.blocks.end(), bd) == options.blocks.end()) options.blocks.push_back(bd);
+  const analysis::advice advice = analysis::advise(d, analysis::gpu_arch{}, options);
+  const analysis::kernel_report& aos = report_of(advice, "aos");
+
+  std::printf("\n%s: reads %zu, writes %zu of the m = %zu components\n", k.title, k.reads.size(), k.writes.size(), m);
+  std::printf("%-12s %10s %9s   %-14s %9s %9s\n", "layout", "median ms", "speedup", "advisor: sec/req", "sectors",
+              "DRAM");
+  double aos_ms = 0;
+  for (std::size_t l = 0; l < arrays.size(); ++l) {
+#if defined(COALESCE_BENCH_WITH_CUDA)
+    const bench::stats t =
+        gpu ? demo::time_on_gpu(k.which, *arrays[l], reps) : demo::time_on_host(k.which, *arrays[l], reps);
+#else
+    if (gpu) fail(errc::no_device, "coalesce-demo", "the demo was built without CUDA");
+    const bench::stats t = demo::time_on_host(k.which, *arrays[l], reps);
+#endif
+    if (l == 0) aos_ms = t.median_ms;
+    const analysis::kernel_report& r = report_of(advice, names[l]);
+    std::printf("%-12s %10.3f %8.2fx   %16.1f %8.2fx %8.2fx\n", names[l].c_str(), t.median_ms,
+                ratio(aos_ms, t.median_ms), r.requests ? double(r.transactions) / double(r.requests) : 0.0,
+                ratio(double(aos.bytes_moved), double(r.bytes_moved)),
+                ratio(double(aos.dram_footprint), double(r.dram_footprint)));
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) try {
   CLI::App app{"coalesce-demo: arrays of small vectors in coalesced GPU layouts"};
   std::size_t n = 10'000'000, m = 3, bd = 128;
   std::string which = "auto";
+  int reps = 0;
   app.add_option("--n", n, "number of vectors")->check(CLI::NonNegativeNumber);
   app.add_option("--m", m, "components per vector")->check(CLI::PositiveNumber);
   app.add_option("--bd", bd, "block size of the blocked layout")->check(CLI::PositiveNumber);
   app.add_option("--backend", which, "auto, cuda or host")->check(CLI::IsMember({"auto", "cuda", "host"}));
+  app.add_option("--reps", reps, "timed runs of each kernel (default: 20 on the GPU, 5 on the host)")
+      ->check(CLI::PositiveNumber);
   CLI11_PARSE(app, argc, argv);
 
   using E = coalesce::extents<>;
@@ -83,7 +148,36 @@ int main(int argc, char** argv) try {
 
   const bool same = std::memcmp(user.data(), back.data(), user.size() * sizeof(float)) == 0;
   std::printf("\nround trip AoS -> SoA -> blocked -> AoS: %s\n", same ? "bit-exact" : "MISMATCH");
-  return same ? 0 : 1;
+  if (n == 0) return same ? 0 : 1;
+
+  const bool gpu = rt.kind() == coalesce::backend::cuda;
+  if (reps == 0) reps = gpu ? 20 : 5;
+  std::vector<std::size_t> all(m);
+  std::iota(all.begin(), all.end(), std::size_t(0));
+  std::vector<kernel_case> cases{{coalesce::demo::kernel::scale, "scale (x *= 2, the README's kernel)", all, all}};
+  if (m >= 2) cases.push_back({coalesce::demo::kernel::pair, "pair (x(v, 0) += 0.5 x(v, 1))", {0, 1}, {0}});
+  const std::vector<std::string> names{"aos", "soa", "blocked:" + std::to_string(bd)};
+  std::printf("\nuser kernels, one thread per vector, on each layout (median of %d runs after a warm-up; %s)\n", reps,
+              gpu ? "CUDA events" : "std::chrono");
+  for (const kernel_case& k : cases) run_case(k, gpu, {&aos, &soa, &blocked}, names, bd, reps);
+  std::printf("\nspeedup = AoS time / this layout's. The advisor (sm_90): sec/req = sectors per warp request; "
+              "sectors, DRAM =\nAoS's sectors moved (L1 traffic), DRAM footprint / this layout's. A memory-bound "
+              "kernel's speedup usually lies\nbetween the two: the L1 catches part of AoS's re-reads.\n");
+  if (!gpu)
+    std::printf("host backend: the gain is a GPU effect (a warp's 32 lanes sharing 32-byte sectors); CPU caches serve "
+                "AoS well,\nso these host times say nothing of it. Run on a GPU to see it.\n");
+
+  // Every layout ran the same kernels on the same values: the results agree bit for bit.
+  std::vector<float> from_soa(n * m), from_blocked(n * m);
+  rt.download(aos, coalesce::host_vectors(back.data(), n, m));
+  rt.download(soa, coalesce::host_vectors(from_soa.data(), n, m));
+  rt.download(blocked, coalesce::host_vectors(from_blocked.data(), n, m));
+  const auto bits_equal = [](const std::vector<float>& a, const std::vector<float>& b) {
+    return std::memcmp(a.data(), b.data(), a.size() * sizeof(float)) == 0;
+  };
+  const bool agree = bits_equal(back, from_soa) && bits_equal(back, from_blocked);
+  std::printf("\nkernel results in AoS, SoA and blocked: %s\n", agree ? "bit-identical" : "DIFFERENT");
+  return same && agree ? 0 : 1;
 } catch (const std::exception& e) {
   std::fprintf(stderr, "coalesce-demo: %s\n", e.what());
   return 2;

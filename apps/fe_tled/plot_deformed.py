@@ -4,12 +4,18 @@
 """The deformed surface of a coalesce-fe run as a PNG: usage plot_deformed.py surface.csv out.png.
 The CSV (x,y,z,magnitude of the surface nodes, deformed) comes from coalesce-fe --png."""
 import csv
+import os
 import sys
 
-import matplotlib
+try:
+    import matplotlib
 
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+except ImportError:
+    if not os.environ.get("COALESCE_PLOT_QUIET"):  # set by the programs, which say it themselves
+        print("plot_deformed.py: matplotlib is not installed (Debian: python3-matplotlib)", file=sys.stderr)
+    sys.exit(3)  # the programs' "no matplotlib" code
 
 
 def main(src, dst):

@@ -10,6 +10,8 @@
 #include "reduce_device.hpp"
 #include "report.hpp"
 
+#include "common/scripts.hpp"
+
 #include <coalesce/coalesce.hpp>
 
 #include <CLI/CLI.hpp>
@@ -50,7 +52,7 @@ struct settings {
   int reps = 20;
   std::uint64_t seed = 0;
   std::string markdown, csv, chart;
-  std::string plot_script = COALESCE_REDUCTION_PLOT_SCRIPT;
+  std::string plot_script = coalesce::apps::script_path("plot_bars.py", coalesce::apps::this_program());
   std::vector<std::string> profile_kernels;  // run these once each, untimed (for Nsight Compute)
 };
 

@@ -7,6 +7,7 @@ DATA.csv has the columns label,gbs,group; bars are coloured by group (kernel, li
 Exits with 3 when matplotlib is missing, so the caller can say the chart was skipped.
 """
 import csv
+import os
 import sys
 
 COLOURS = {"kernel": "#4C72B0", "library": "#DD8452", "ceiling": "#55A868", "host": "#8172B3"}
@@ -23,7 +24,8 @@ def main() -> int:
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
     except ImportError:
-        print("plot_bars.py: matplotlib is not installed; no chart", file=sys.stderr)
+        if not os.environ.get("COALESCE_PLOT_QUIET"):  # set by the programs, which say it themselves
+            print("plot_bars.py: matplotlib is not installed; no chart", file=sys.stderr)
         return 3
     with open(data, newline="") as f:
         rows = list(csv.DictReader(f))

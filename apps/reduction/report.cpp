@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "report.hpp"
 
+#include "common/scripts.hpp"
+
 #include <coalesce/core/error.hpp>
 #include <coalesce/runtime/runtime.hpp>
 
@@ -119,21 +121,9 @@ std::string write_chart(const std::string& png, const std::string& title, const 
   csv << "label,gbs,group\n";
   for (const auto& b : bars) csv << b.label << ',' << fixed(b.gbs, 3) << ',' << b.group << '\n';
   write_file(data, csv.str());
-  // The paths are ours or the user's own command-line values; quote them for the shell.
-  const auto quote = [](const std::string& s) {
-    std::string q = "'";
-    for (char ch : s) q += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
-    return q + "'";
-  };
-  const std::string command = "python3 " + quote(script) + " " + quote(data) + " " + quote(png) + " " + quote(title);
-  const int status = std::system(command.c_str());
+  const std::string message = run_script(script, {data, png, title});
   std::remove(data.c_str());
-  if (status == 0) return "";
-  // The script exits with 3 when matplotlib is missing; the shell gives 127 when python3 is.
-  const int code = status > 255 ? status >> 8 : status;
-  if (code == 3) return "chart skipped: matplotlib is not installed";
-  if (code == 127) return "chart skipped: python3 is not installed";
-  return "chart failed: '" + command + "' exited with " + std::to_string(code);
+  return message;
 }
 
 backends pick_backends(const std::string& choice, const std::string& app) {

@@ -22,6 +22,19 @@ void use_device(int device, const std::string& call) {
   check_cuda(cudaSetDevice(device), call, "cudaSetDevice(" + std::to_string(device) + ")");
 }
 
+device_scope::device_scope(int device, const std::string& call) {
+  if (device < 0) return;
+  int current = 0;
+  check_cuda(cudaGetDevice(&current), call, "cudaGetDevice");
+  if (current == device) return;
+  use_device(device, call);
+  restore_ = current;
+}
+
+device_scope::~device_scope() {
+  if (restore_ >= 0) cudaSetDevice(restore_);
+}
+
 std::string device_description(int device) {
   cudaDeviceProp prop{};
   check_cuda(cudaGetDeviceProperties(&prop, device), "runtime", "cudaGetDeviceProperties");

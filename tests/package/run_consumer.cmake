@@ -21,3 +21,33 @@ run(${CMAKE_COMMAND} -S "${CONSUMER_SOURCE_DIR}" -B "${WORK_DIR}/build" -G "${GE
     -DCMAKE_PREFIX_PATH=${prefix} -DCMAKE_FIND_PACKAGE_NO_PACKAGE_REGISTRY=ON)
 run(${CMAKE_COMMAND} --build "${WORK_DIR}/build")
 run("${WORK_DIR}/build/consumer")
+
+# The installed programs look for their scripts beside them, in <prefix>/share/coalesce, not in the
+# source tree: their --help shows the path found.
+if(MODE STREQUAL "install" AND PROGRAMS)
+  string(REPLACE "," ";" programs "${PROGRAMS}")
+  foreach(pair IN LISTS programs)
+    string(REPLACE ":" ";" parts "${pair}")
+    list(GET parts 0 program)
+    list(GET parts 1 script)
+    set(expected "${prefix}/share/coalesce/${script}")
+    if(NOT EXISTS "${expected}")
+      message(FATAL_ERROR "${script} is not installed at ${expected}")
+    endif()
+    execute_process(COMMAND "${prefix}/bin/${program}" --help OUTPUT_VARIABLE help RESULT_VARIABLE rc)
+    string(FIND "${help}" "${expected}" at)
+    if(NOT rc EQUAL 0 OR at EQUAL -1)
+      message(FATAL_ERROR "installed ${program} (--help exited ${rc}) does not default to ${expected}:\n${help}")
+    endif()
+    message(STATUS "installed ${program} finds ${expected}")
+  endforeach()
+  # A run that draws: the chart is written, or skipped in one line when matplotlib is missing.
+  if(PROGRAMS MATCHES "coalesce-reduce:")
+    execute_process(COMMAND "${prefix}/bin/coalesce-reduce" --backend host --sizes 4096 --types-log2 0
+                            --vectors-log2 0 --chart "${WORK_DIR}/chart.png"
+                    OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
+    if(NOT rc EQUAL 0 OR NOT (out MATCHES "chart written to" OR out MATCHES "no plot: matplotlib is not installed"))
+      message(FATAL_ERROR "installed coalesce-reduce --chart exited ${rc}:\n${out}\n${err}")
+    endif()
+  endif()
+endif()

@@ -10,6 +10,24 @@
 // the *_async forms, which are ordered on a stream the caller passes (on the host backend they
 // complete before returning). From pageable host memory, upload_async returns once the source has
 // been read and download_async once the destination is written, as cudaMemcpyAsync does.
+//
+// Threads: one runtime (or copies of it, which share its staging) may be used by any number of
+// threads at once. Every member function is const and keeps no per-call state in the runtime, so
+// concurrent calls are safe as long as no two of them write the same array or user memory, and none
+// writes what another reads (arrays themselves are not synchronized). What they share:
+//   - host <-> device transfers go through the runtime's staging ring (a copy stream, two pinned
+//     buffers, events) under a mutex, held while a transfer queues its chunks, and for pageable host
+//     memory until the CPU has staged them: such transfers from several threads take turns, their
+//     bus copies queue on the one copy stream (in order, as the single bus would anyway), and a
+//     transfer may wait on another thread's stream where the two reused a slot of the ring;
+//   - device-to-device calls (relayout, copy) share nothing and run concurrently on their streams;
+//   - each call makes the runtime's device current for its duration and gives the thread's own
+//     device back, so a runtime of device 1 works from threads that never chose a device;
+//   - synchronous calls use the default stream and wait for it (with the legacy default stream they
+//     serialize with other threads' blocking streams); use the *_async forms with a stream per thread
+//     for overlap, and synchronize() waits for the whole device, every thread's work included.
+// On the host backend calls share no state at all (each runs its own OpenMP parallel regions).
+// Constructing, assigning or destroying a runtime while another thread uses it is not allowed.
 
 #include <coalesce/core/descriptor.hpp>
 #include <coalesce/core/error.hpp>
