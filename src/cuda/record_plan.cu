@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdint>
 #include <cstring>
 #include <numeric>
 #include <vector>
@@ -64,6 +65,7 @@ bool plan_runs(const record_move& move, const std::vector<component_place>& side
   const std::size_t runs_per_tile = bd == 0 ? 1 : std::max<std::size_t>(1, tile / bd);
   for (unsigned l = 0; l < 5; ++l) r.chunks_per_run[l] = fast_divmod(unsigned(((r.run_records << l) + 15) / 16));
   r.exact = true;
+  std::size_t shortest = SIZE_MAX;
   std::uint32_t chunks = 0;
   for (std::size_t k = 0; k < side.size(); ++k) {
     const component_place& c = side[k];
@@ -73,6 +75,7 @@ bool plan_runs(const record_move& move, const std::vector<component_place>& side
     const std::size_t step = bd == 0 ? tile * w : (tile >= bd ? c.a : tile * w);
     if (start % 16 != 0 || step % 16 != 0 || (bd != 0 && c.a % 16 != 0)) return false;
     r.exact = r.exact && (r.run_records * w) % 16 == 0;
+    shortest = std::min<std::size_t>(shortest, r.run_records * w);
     r.comp[r.lists] = std::uint8_t(k);
     r.base[r.lists] = c.base;
     if (bd) r.block_stride = c.a;
@@ -81,6 +84,7 @@ bool plan_runs(const record_move& move, const std::vector<component_place>& side
     ++r.lists;
   }
   r.first_chunk[r.lists] = chunks;
+  r.bulk = r.exact && r.lists > 0 && shortest >= bulk_run_bytes;
   return true;
 }
 

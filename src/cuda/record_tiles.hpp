@@ -24,6 +24,7 @@ namespace coalesce::detail {
 
 inline constexpr unsigned record_tile_threads = 256;
 inline constexpr std::size_t record_tile_budget = 48 * 1024;  // image and raw bytes per tile
+inline constexpr std::size_t bulk_run_bytes = 2048;            // shorter runs cost a bulk copy more than they move
 
 struct rows_side {
   bool present = false;
@@ -45,6 +46,7 @@ struct runs_side {
   std::uint32_t block = 0;         // bd, or 0 for soa rows
   std::uint32_t run_records = 0;   // records per run: min(T, bd), or T
   bool exact = false;              // every run is whole 16-byte chunks (full tiles need no lane checks)
+  bool bulk = false;               // runs long enough for bulk copies (sm_90), else moved by the threads
   fast_divmod chunks_per_run[5];   // by log2(width)
 };
 
@@ -61,7 +63,7 @@ struct record_tile_params {
   bool zero_gaps = false;      // the destination's rows have such bytes, ours: written as zeros
   std::uint32_t image[max_record_components] = {};
   std::uint8_t width[max_record_components] = {};
-  std::uint8_t fill[max_record_components][16] = {};
+  alignas(16) std::uint8_t fill[max_record_components][16] = {};  // aligned: read as elements
   tile_side src, dst;
 };
 

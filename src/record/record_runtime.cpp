@@ -7,6 +7,7 @@
 #include "record_device.hpp"
 #include "record_move.hpp"
 
+#include <cstdint>
 #include <cstring>
 #include <string>
 
@@ -16,6 +17,14 @@ namespace {
 // The user's structs: their own offsets and stride.
 record_layout user_records(const record_desc& desc, std::size_t n, const std::string& call) {
   return resolve_record_layout(desc, n, record_aos(), call);
+}
+
+// The user's structs must lie where their fields are aligned (any real array of them does).
+void require_aligned(const void* data, const record_desc& desc, const std::string& call) {
+  if (reinterpret_cast<std::uintptr_t>(data) % desc.alignment() != 0)
+    fail(errc::invalid_argument, call,
+         "the structs' pointer is not aligned to " + std::to_string(desc.alignment()) +
+             " bytes, the width of their widest field");
 }
 
 void require_same_record(const record_desc& a, const record_desc& b, const std::string& call) {
@@ -29,6 +38,7 @@ void require_same_record(const record_desc& a, const record_desc& b, const std::
 record_array runtime::allocate(const record_desc& desc, std::size_t n, const record_layout_spec& spec) const {
   const std::string call = "allocate";
   record_layout layout = resolve_record_layout(desc, n, spec, call);
+  const detail::device_scope on(device_, call);
   buffer memory = buffer::allocate(space(), layout.span_bytes, call);
   if (layout.span_bytes > 0 && detail::has_row_gaps(desc, layout)) {
     if (space() == memory_space::host) {
@@ -42,6 +52,7 @@ record_array runtime::allocate(const record_desc& desc, std::size_t n, const rec
 
 record_array runtime::upload(const record_set<const void>& src, const record_layout_spec& spec, const void* fill) const {
   check_memory(src.data, src.n, src.space, "upload");
+  require_aligned(src.data, src.desc, "upload");
   record_array dst = allocate(src.desc, src.n, spec);
   copy_records(src.data, user_records(src.desc, src.n, "upload"), src.space, dst.data(), dst.layout(), dst.space(),
                src.desc, fill, false, "upload", nullptr, true);
@@ -52,6 +63,7 @@ void runtime::upload_async(const record_set<const void>& src, record_array& dst,
                            const void* fill) const {
   const std::string call = "upload_async";
   check_memory(src.data, src.n, src.space, call);
+  require_aligned(src.data, src.desc, call);
   require_same_record(src.desc, dst.desc(), call);
   copy_records(src.data, user_records(src.desc, src.n, call), src.space, dst.data(), dst.layout(), dst.space(),
                src.desc, fill, false, call, stream, false);
@@ -78,6 +90,7 @@ void runtime::copy_async(const record_array& src, record_array& dst, stream_t st
 void runtime::download(const record_array& src, const record_set<void>& dst) const {
   const std::string call = "download";
   check_memory(dst.data, dst.n, dst.space, call);
+  require_aligned(dst.data, dst.desc, call);
   require_same_record(src.desc(), dst.desc, call);
   copy_records(src.data(), src.layout(), src.space(), dst.data, user_records(dst.desc, dst.n, call), dst.space,
                dst.desc, nullptr, true, call, nullptr, true);
@@ -86,6 +99,7 @@ void runtime::download(const record_array& src, const record_set<void>& dst) con
 void runtime::download_async(const record_array& src, const record_set<void>& dst, stream_t stream) const {
   const std::string call = "download_async";
   check_memory(dst.data, dst.n, dst.space, call);
+  require_aligned(dst.data, dst.desc, call);
   require_same_record(src.desc(), dst.desc, call);
   copy_records(src.data(), src.layout(), src.space(), dst.data, user_records(dst.desc, dst.n, call), dst.space,
                dst.desc, nullptr, true, call, stream, false);
@@ -101,6 +115,7 @@ void runtime::copy_records(const void* src, const record_layout& sl, memory_spac
   const bool host_only = ss == memory_space::host && ds == memory_space::host;
   if (backend_ == backend::host && !host_only)
     fail(errc::wrong_memory_space, call, "the host backend cannot move device memory");
+  const detail::device_scope on(device_, call);
   if (host_only) {
     const detail::record_move move = detail::plan_record_move(desc, sl, dl, fill, dst_is_user);
     detail::move_records_host(src, dst, move, detail::whole(sl, dl));

@@ -250,5 +250,8 @@ TEST_SUITE("unit") {
                   errc::invalid_argument, "nullptr");
     require_error([&] { (void)rt.upload(device_records(in.data(), in.size(), d), record_aos()); },
                   errc::wrong_memory_space, "host backend");
+    const auto* shifted = reinterpret_cast<const unsigned char*>(in.data()) + 4;
+    require_error([&] { (void)rt.upload(host_records(shifted, 10, d), record_aos()); }, errc::invalid_argument,
+                  "aligned to 8 bytes");
   }
 }
