@@ -92,12 +92,9 @@ __global__ void sum_groups_kernel(const S* __restrict__ wire, const std::uint32_
 }
 
 unsigned grid_for(std::size_t elements, const std::string& call) {
-  static int sms = 0;  // the SM count of the current device, read once
-  if (sms == 0) {
-    int device = 0;
-    check_cuda(cudaGetDevice(&device), call, "cudaGetDevice");
-    check_cuda(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device), call, "cudaDeviceGetAttribute");
-  }
+  int device = 0, sms = 0;  // the current device's SM count (a cheap query; ranks may use different devices)
+  check_cuda(cudaGetDevice(&device), call, "cudaGetDevice");
+  check_cuda(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device), call, "cudaDeviceGetAttribute");
   return unsigned(std::min<std::size_t>((elements + threads - 1) / threads, std::size_t(sms) * 16));
 }
 
