@@ -14,6 +14,16 @@ namespace {
 // Below this many elements a parallel region costs more than it saves.
 constexpr std::int64_t parallel_threshold = 1 << 16;
 
+// f(k) for k in [0, count), on several threads when count * m elements are worth it.
+template <class F>
+void for_each_vector(std::size_t count, std::size_t m, F&& f) {
+  const auto n = std::int64_t(count);
+#if COALESCE_WITH_OPENMP
+#pragma omp parallel for schedule(static) if (n * std::int64_t(m) >= parallel_threshold)
+#endif
+  for (std::int64_t k = 0; k < n; ++k) f(std::size_t(k));
+}
+
 }  // namespace
 
 void pack_host(const void* src, const array_layout& layout, std::size_t elem, id_span ids, void* wire,
@@ -24,12 +34,9 @@ void pack_host(const void* src, const array_layout& layout, std::size_t elem, id
     W* w = static_cast<W*>(wire);
     visit_mapping(layout, [&](auto map) {
       const std::size_t m = layout.m;
-      const auto count = std::int64_t(ids.count);
-#if COALESCE_WITH_OPENMP
-#pragma omp parallel for schedule(static) if (count * std::int64_t(m) >= parallel_threshold)
-#endif
-      for (std::int64_t k = 0; k < count; ++k)
-        for (std::size_t i = 0; i < m; ++i) w[std::size_t(k) * m + i] = s[map(ids.ids[k], i)];
+      for_each_vector(ids.count, m, [&](std::size_t k) {
+        for (std::size_t i = 0; i < m; ++i) w[k * m + i] = s[map(ids.ids[k], i)];
+      });
     });
   });
 }
@@ -42,19 +49,16 @@ void unpack_host(const void* wire, id_span ids, void* dst, const array_layout& l
     W* d = static_cast<W*>(dst);
     visit_mapping(layout, [&](auto map) {
       const std::size_t m = layout.m;
-      const auto count = std::int64_t(ids.count);
-#if COALESCE_WITH_OPENMP
-#pragma omp parallel for schedule(static) if (count * std::int64_t(m) >= parallel_threshold)
-#endif
-      for (std::int64_t k = 0; k < count; ++k)
+      for_each_vector(ids.count, m, [&](std::size_t k) {
         for (std::size_t i = 0; i < m; ++i) {
           W& target = d[map(ids.ids[k], i)];
           if constexpr (std::is_arithmetic_v<W>) {
-            target = sum != scalar_kind::other ? W(target + w[std::size_t(k) * m + i]) : w[std::size_t(k) * m + i];
+            target = sum != scalar_kind::other ? W(target + w[k * m + i]) : w[k * m + i];
           } else {
-            target = w[std::size_t(k) * m + i];
+            target = w[k * m + i];
           }
         }
+      });
     });
   };
   if (sum == scalar_kind::other)
@@ -71,11 +75,7 @@ void unpack_sum_groups_host(const void* wire, sum_groups groups, void* dst, cons
     S* d = static_cast<S*>(dst);
     visit_mapping(layout, [&](auto map) {
       const std::size_t m = layout.m;
-      const auto count = std::int64_t(groups.count);
-#if COALESCE_WITH_OPENMP
-#pragma omp parallel for schedule(static) if (count * std::int64_t(m) >= parallel_threshold)
-#endif
-      for (std::int64_t t = 0; t < count; ++t)
+      for_each_vector(groups.count, m, [&](std::size_t t) {
         for (std::size_t i = 0; i < m; ++i) {
           S& target = d[map(groups.targets[t], i)];
           S acc = target;
@@ -83,6 +83,7 @@ void unpack_sum_groups_host(const void* wire, sum_groups groups, void* dst, cons
             acc = S(acc + w[std::size_t(groups.positions[p]) * m + i]);
           target = acc;
         }
+      });
     });
   });
 }

@@ -2,8 +2,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include <coalesce/mpi/plan.hpp>
 
+#include "../device_api.hpp"  // device_count
 #include "agree.hpp"
-#include "staging.hpp"
 
 #if defined(OPEN_MPI) && OPEN_MPI
 #include <mpi-ext.h>
@@ -30,7 +30,7 @@ int cuda_support_reported() noexcept {
 }
 
 runtime local_runtime(MPI_Comm comm) {
-  return local_runtime(comm, detail::device_count() > 0 ? backend::cuda : backend::host);
+  return local_runtime(comm, coalesce::detail::device_count() > 0 ? backend::cuda : backend::host);
 }
 
 runtime local_runtime(MPI_Comm comm, backend which) {
@@ -41,7 +41,7 @@ runtime local_runtime(MPI_Comm comm, backend which) {
   int local = 0;
   MPI_Comm_rank(node, &local);
   MPI_Comm_free(&node);
-  const int count = detail::device_count();
+  const int count = coalesce::detail::device_count();
   return runtime(backend::cuda, count > 0 ? local % count : 0);  // count 0: runtime throws no_device
 }
 

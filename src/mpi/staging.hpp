@@ -9,8 +9,6 @@
 
 namespace coalesce::mpi::detail {
 
-int device_count() noexcept;
-
 // Host memory for MPI to read and write: pinned (cudaMallocHost) when `pinned`, else plain.
 class host_buffer {
  public:

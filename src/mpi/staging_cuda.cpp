@@ -19,15 +19,6 @@ void check(cudaError_t err, const std::string& call, const std::string& what) {
 }
 }  // namespace
 
-int device_count() noexcept {
-  int count = 0;
-  if (cudaGetDeviceCount(&count) != cudaSuccess) {
-    cudaGetLastError();
-    return 0;
-  }
-  return count;
-}
-
 host_buffer::host_buffer(std::size_t bytes, bool pinned, const std::string& call) : bytes_(bytes), pinned_(pinned) {
   if (bytes == 0) return;
   if (pinned) {

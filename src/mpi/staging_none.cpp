@@ -11,8 +11,6 @@
 
 namespace coalesce::mpi::detail {
 
-int device_count() noexcept { return 0; }
-
 host_buffer::host_buffer(std::size_t bytes, bool, const std::string& call) : bytes_(bytes) {
   if (bytes > 0 && (data_ = std::malloc(bytes)) == nullptr)
     fail(errc::out_of_memory, call, "malloc(" + std::to_string(bytes) + " bytes)");
