@@ -5,12 +5,14 @@
 // pack.cpp has done: host loops (pack_host.cpp) and CUDA kernels (cuda/pack.cu, or no_cuda_pack.cpp,
 // which throws no_device). Every pass walks the whole id list at once (all messages fused).
 
+#include <coalesce/core/config.hpp>
 #include <coalesce/layout/spec.hpp>
 #include <coalesce/runtime/pack.hpp>
 
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <type_traits>
 
 namespace coalesce::detail {
 
@@ -43,6 +45,17 @@ void unpack_device(const void* wire, id_span ids, void* dst, const array_layout&
                    scalar_kind sum, stream_t stream, const std::string& call);
 void unpack_sum_groups_device(const void* wire, sum_groups groups, void* dst, const array_layout& layout,
                               scalar_kind kind, stream_t stream, const std::string& call);
+
+// a + b; integers wrap modulo 2^bits (added as unsigned: signed overflow would be undefined).
+template <class S>
+COALESCE_HD inline S sum_of(S a, S b) {
+  if constexpr (std::is_integral_v<S>) {
+    using U = std::make_unsigned_t<S>;
+    return S(U(a) + U(b));
+  } else {
+    return a + b;
+  }
+}
 
 // Calls f(S{}) with the arithmetic type of a scalar kind; throws invalid_argument for `other`.
 template <class F>

@@ -53,7 +53,7 @@ void unpack_host(const void* wire, id_span ids, void* dst, const array_layout& l
         for (std::size_t i = 0; i < m; ++i) {
           W& target = d[map(ids.ids[k], i)];
           if constexpr (std::is_arithmetic_v<W>) {
-            target = sum != scalar_kind::other ? W(target + w[k * m + i]) : w[k * m + i];
+            target = sum != scalar_kind::other ? sum_of(target, w[k * m + i]) : w[k * m + i];
           } else {
             target = w[k * m + i];
           }
@@ -80,7 +80,7 @@ void unpack_sum_groups_host(const void* wire, sum_groups groups, void* dst, cons
           S& target = d[map(groups.targets[t], i)];
           S acc = target;
           for (std::uint32_t p = groups.starts[t]; p < groups.starts[t + 1]; ++p)
-            acc = S(acc + w[std::size_t(groups.positions[p]) * m + i]);
+            acc = sum_of(acc, w[std::size_t(groups.positions[p]) * m + i]);
           target = acc;
         }
       });

@@ -68,7 +68,7 @@ __global__ void unpack_kernel(const W* __restrict__ wire, const std::uint32_t* _
     by_m(o, k, i);
     W& target = dst[at(ids[k], i)];
     if constexpr (Sum) {
-      target = W(target + wire[o]);
+      target = sum_of(target, wire[o]);
     } else {
       target = wire[o];
     }
@@ -86,7 +86,7 @@ __global__ void sum_groups_kernel(const S* __restrict__ wire, const std::uint32_
     by_m(o, t, i);
     S& target = dst[at(targets[t], i)];
     S acc = target;
-    for (std::uint32_t p = starts[t]; p < starts[t + 1]; ++p) acc = S(acc + wire[std::size_t(positions[p]) * m + i]);
+    for (std::uint32_t p = starts[t]; p < starts[t + 1]; ++p) acc = sum_of(acc, wire[std::size_t(positions[p]) * m + i]);
     target = acc;
   }
 }

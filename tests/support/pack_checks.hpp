@@ -40,6 +40,16 @@ bool same_bits(const std::vector<T>& a, const std::vector<T>& b) {
   return a.size() == b.size() && (a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(T)) == 0);
 }
 
+// The sum unpack promises: integers wrap modulo 2^bits.
+template <class T>
+T wrapping_add(T a, T b) {
+  if constexpr (std::is_integral_v<T>) {
+    return T(std::make_unsigned_t<T>(a) + std::make_unsigned_t<T>(b));
+  } else {
+    return a + b;
+  }
+}
+
 template <class T>
 std::vector<T> download_all(const runtime& rt, const array<T>& a) {
   std::vector<T> out(a.n() * a.m());
@@ -87,7 +97,7 @@ void pack_unpack_matches_reference(const runtime& rt, std::size_t n, std::size_t
         unpack(rt, wire.data(), wire.span() * sizeof(T), *sum_list, acc, unpack_mode::sum);
         std::vector<T> sum = other;
         for (std::size_t k = 0; k < sum_ids.size(); ++k)
-          for (std::size_t i = 0; i < m; ++i) sum[sum_ids[k] * m + i] = T(sum[sum_ids[k] * m + i] + packed[k * m + i]);
+          for (std::size_t i = 0; i < m; ++i) sum[sum_ids[k] * m + i] = wrapping_add(sum[sum_ids[k] * m + i], packed[k * m + i]);
         CHECK(download_all(rt, acc) == sum);
       }
     }

@@ -28,7 +28,7 @@ namespace coalesce {
 
 enum class unpack_mode {
   overwrite,  // dst(ids[k]) = wire vector k; ids must be unique
-  sum,        // dst(ids[k]) += wire vector k; repeated ids add up in wire order (deterministic)
+  sum,        // dst(ids[k]) += wire vector k; repeated ids add up in wire order (deterministic); integers wrap
 };
 
 // The element types a sum can add; `other` only moves bytes.
