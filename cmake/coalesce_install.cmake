@@ -10,6 +10,9 @@ set(_targets coalesce coalesce_warnings)
 if(TARGET coalesce_analysis)
   list(APPEND _targets coalesce_analysis)
 endif()
+if(TARGET coalesce_mpi)
+  list(APPEND _targets coalesce_mpi)
+endif()
 install(TARGETS ${_targets} EXPORT coalesce-targets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}

@@ -77,7 +77,7 @@ function(coalesce_print_summary)
     set(cuda "ON (arch ${CMAKE_CUDA_ARCHITECTURES})")
   endif()
   message(STATUS "coalesce ${PROJECT_VERSION} summary:")
-  message(STATUS "  CUDA ${cuda}, OpenMP ${COALESCE_WITH_OPENMP}, Kokkos ${kokkos}, "
+  message(STATUS "  CUDA ${cuda}, OpenMP ${COALESCE_WITH_OPENMP}, Kokkos ${kokkos}, MPI ${COALESCE_WITH_MPI}, "
                  "CCCL headers ${COALESCE_CCCL_INCLUDE_DIR}")
   message(STATUS "  tests ${COALESCE_BUILD_TESTS}, apps ${COALESCE_BUILD_APPS}, "
                  "benchmarks ${COALESCE_BUILD_BENCHMARKS}")

@@ -12,10 +12,12 @@ packages=(
   libcli11-dev
   libclang-rt-14-dev
   libomp-dev
+  libopenmpi-dev
   librsvg2-bin
   libtrilinos-kokkos-dev
   ninja-build
   nlohmann-json3-dev
+  openmpi-bin
   python3-matplotlib
 )
 missing=()

@@ -51,6 +51,8 @@ class tled_solver {
   const runtime& rt() const noexcept { return rt_; }
   const layout_spec& layout() const noexcept { return layout_; }
   const solver_arrays& arrays() const noexcept { return arrays_; }
+  // Writable arrays: a distributed run (apps/fe_tled_mpi) refreshes the ghost nodes of u between steps.
+  solver_arrays& arrays() noexcept { return arrays_; }
   // Displacements (nodes x 3, AoS) and element forces (elements x 12, AoS) in host memory.
   std::vector<float> displacements() const;
   std::vector<float> element_forces() const;

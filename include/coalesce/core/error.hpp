@@ -17,6 +17,7 @@ enum class errc {
   out_of_range,        // a view index outside its extents (bounds-checked builds)
   no_device,           // the CUDA backend was asked for but is not available
   cuda,                // any other CUDA runtime error
+  mpi,                 // an MPI call failed (coalesce::mpi)
 };
 
 const char* to_string(errc code) noexcept;
@@ -60,6 +61,7 @@ inline const char* to_string(errc code) noexcept {
     case errc::out_of_range: return "out_of_range";
     case errc::no_device: return "no_device";
     case errc::cuda: return "cuda";
+    case errc::mpi: return "mpi";
   }
   return "unknown";
 }

@@ -1,0 +1,165 @@
+// SPDX-FileCopyrightText: 2026 coalesce authors
+// SPDX-License-Identifier: Apache-2.0
+// The CUDA pack and unpack: one kernel over the whole id list (all messages, all components), one
+// thread per wire element, so the wire side is read or written in address order and the layout side
+// gets whatever locality the ids have. Offsets use 32-bit arithmetic (fast_divmod), launches are cut
+// so a launch's element index stays below 2^31.
+#include "../pack_api.hpp"
+#include "../relayout_one.hpp"  // with_word, word16
+#include "cuda_check.hpp"
+#include "fast_divmod.cuh"
+
+#include <algorithm>
+#include <cstdint>
+#include <type_traits>
+
+namespace coalesce::detail {
+namespace {
+
+constexpr unsigned threads = 256;
+constexpr std::size_t max_launch = std::size_t(1) << 30;  // elements per launch: below 2^31
+
+// The offset of (v, i) in a layout of kind K, without 64-bit divisions.
+template <layout_kind K>
+struct device_offset {
+  std::size_t pitch = 0;
+  unsigned m = 0, block = 0;
+  fast_divmod by_block;
+  __device__ __forceinline__ std::size_t operator()(unsigned v, unsigned i) const {
+    if constexpr (K == layout_kind::row_major) {
+      return std::size_t(v) * pitch + i;
+    } else if constexpr (K == layout_kind::col_major) {
+      return std::size_t(i) * pitch + v;
+    } else {
+      unsigned q, r;
+      by_block(v, q, r);
+      return (std::size_t(q) * m + i) * block + r;
+    }
+  }
+};
+
+template <class F>
+void with_offset(const array_layout& l, F&& f) {
+  const unsigned block = l.kind == layout_kind::blocked ? unsigned(l.block) : 1u;
+  switch (l.kind) {
+    case layout_kind::row_major: f(device_offset<layout_kind::row_major>{l.pitch, unsigned(l.m), block, {}}); return;
+    case layout_kind::col_major: f(device_offset<layout_kind::col_major>{l.pitch, unsigned(l.m), block, {}}); return;
+    case layout_kind::blocked: break;
+  }
+  f(device_offset<layout_kind::blocked>{l.pitch, unsigned(l.m), block, fast_divmod(block)});
+}
+
+// Element o of a launch that starts at wire vector `first` is (k, i) = divmod(o, m), k counted from first.
+template <class W, class Offset>
+__global__ void pack_kernel(const W* __restrict__ src, Offset at, const std::uint32_t* __restrict__ ids,
+                            W* __restrict__ wire, unsigned elements, fast_divmod by_m) {
+  for (unsigned o = blockIdx.x * blockDim.x + threadIdx.x; o < elements; o += gridDim.x * blockDim.x) {
+    unsigned k, i;
+    by_m(o, k, i);
+    wire[o] = src[at(ids[k], i)];
+  }
+}
+
+template <class W, bool Sum, class Offset>
+__global__ void unpack_kernel(const W* __restrict__ wire, const std::uint32_t* __restrict__ ids, W* __restrict__ dst,
+                              Offset at, unsigned elements, fast_divmod by_m) {
+  for (unsigned o = blockIdx.x * blockDim.x + threadIdx.x; o < elements; o += gridDim.x * blockDim.x) {
+    unsigned k, i;
+    by_m(o, k, i);
+    W& target = dst[at(ids[k], i)];
+    if constexpr (Sum) {
+      target = sum_of(target, wire[o]);
+    } else {
+      target = wire[o];
+    }
+  }
+}
+
+// One thread per (target, component): the target's contributions in wire order, so the result does
+// not depend on scheduling (no atomics), and matches the host backend bit for bit.
+template <class S, class Offset>
+__global__ void sum_groups_kernel(const S* __restrict__ wire, const std::uint32_t* __restrict__ targets,
+                                  const std::uint32_t* __restrict__ starts, const std::uint32_t* __restrict__ positions,
+                                  S* __restrict__ dst, Offset at, unsigned elements, unsigned m, fast_divmod by_m) {
+  for (unsigned o = blockIdx.x * blockDim.x + threadIdx.x; o < elements; o += gridDim.x * blockDim.x) {
+    unsigned t, i;
+    by_m(o, t, i);
+    S& target = dst[at(targets[t], i)];
+    S acc = target;
+    for (std::uint32_t p = starts[t]; p < starts[t + 1]; ++p) acc = sum_of(acc, wire[std::size_t(positions[p]) * m + i]);
+    target = acc;
+  }
+}
+
+unsigned grid_for(std::size_t elements, const std::string& call) {
+  int device = 0, sms = 0;  // the current device's SM count (a cheap query; ranks may use different devices)
+  check_cuda(cudaGetDevice(&device), call, "cudaGetDevice");
+  check_cuda(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device), call, "cudaDeviceGetAttribute");
+  return unsigned(std::min<std::size_t>((elements + threads - 1) / threads, std::size_t(sms) * 16));
+}
+
+// Calls launch(first vector, vectors, elements) for launches of at most max_launch elements.
+template <class F>
+void in_launches(std::size_t count, std::size_t m, F&& launch) {
+  const std::size_t per = std::max<std::size_t>(1, max_launch / m);
+  for (std::size_t first = 0; first < count; first += per) {
+    const std::size_t vectors = std::min(per, count - first);
+    launch(first, vectors, unsigned(vectors * m));
+  }
+}
+
+}  // namespace
+
+void pack_device(const void* src, const array_layout& layout, std::size_t elem, id_span ids, void* wire,
+                 stream_t stream, const std::string& call) {
+  const std::size_t m = layout.m;
+  with_word(elem, call, [&](auto word) {
+    using W = decltype(word);
+    with_offset(layout, [&](auto at) {
+      in_launches(ids.count, m, [&](std::size_t first, std::size_t, unsigned elements) {
+        pack_kernel<<<grid_for(elements, call), threads, 0, stream>>>(
+            static_cast<const W*>(src), at, ids.ids + first, static_cast<W*>(wire) + first * m, elements,
+            fast_divmod(unsigned(m)));
+        check_cuda(cudaGetLastError(), call, "pack kernel launch");
+      });
+    });
+  });
+}
+
+void unpack_device(const void* wire, id_span ids, void* dst, const array_layout& layout, std::size_t elem,
+                   scalar_kind sum, stream_t stream, const std::string& call) {
+  const std::size_t m = layout.m;
+  auto go = [&](auto value, auto summing) {
+    using W = decltype(value);
+    with_offset(layout, [&](auto at) {
+      in_launches(ids.count, m, [&](std::size_t first, std::size_t, unsigned elements) {
+        unpack_kernel<W, decltype(summing)::value><<<grid_for(elements, call), threads, 0, stream>>>(
+            static_cast<const W*>(wire) + first * m, ids.ids + first, static_cast<W*>(dst), at, elements,
+            fast_divmod(unsigned(m)));
+        check_cuda(cudaGetLastError(), call, "unpack kernel launch");
+      });
+    });
+  };
+  if (sum == scalar_kind::other)
+    with_word(elem, call, [&](auto word) { go(word, std::false_type{}); });
+  else
+    with_scalar(sum, call, [&](auto value) { go(value, std::true_type{}); });
+}
+
+void unpack_sum_groups_device(const void* wire, sum_groups groups, void* dst, const array_layout& layout,
+                              scalar_kind kind, stream_t stream, const std::string& call) {
+  const std::size_t m = layout.m;
+  with_scalar(kind, call, [&](auto value) {
+    using S = decltype(value);
+    with_offset(layout, [&](auto at) {
+      in_launches(groups.count, m, [&](std::size_t first, std::size_t, unsigned elements) {
+        sum_groups_kernel<<<grid_for(elements, call), threads, 0, stream>>>(
+            static_cast<const S*>(wire), groups.targets + first, groups.starts + first, groups.positions,
+            static_cast<S*>(dst), at, elements, unsigned(m), fast_divmod(unsigned(m)));
+        check_cuda(cudaGetLastError(), call, "unpack (sum of repeated ids) kernel launch");
+      });
+    });
+  });
+}
+
+}  // namespace coalesce::detail
