@@ -401,14 +401,16 @@ __global__ void __launch_bounds__(record_tile_threads)
 
 // ---- Destinations without rows: one thread per record -------------------------------------------------
 
-// Where both sides are runs only (soa, blocked, a split's hot part in either), a thread per record
-// moves each component from its run to its run: neighbouring threads touch neighbouring elements on
-// both sides, so no tile is needed.
+// Where the destination is runs only (soa, blocked), a thread per record moves each component from
+// wherever the source holds it to its run: the stores are coalesced, and strided loads from a
+// source's rows hit the lines their neighbours brought into L1. Measured on the H200 at about the
+// tiled kernel's speed for these pairs (BENCHMARKS.md); a destination with rows needs the tile.
 struct lanes_params {
   std::uint32_t comps = 0;
   std::uint64_t count = 0, dst_count = 0, src_first = 0, dst_first = 0;
   component_place src[max_record_components], dst[max_record_components];
   fast_divmod src_block, dst_block;  // the sides' bd (1 when they have no blocks)
+  std::uint32_t by_width[6] = {};     // components sorted by width: 16-byte ones in [by_width[0], by_width[1]), ...
   std::uint8_t width[max_record_components] = {};
   alignas(16) std::uint8_t fill[max_record_components][16] = {};  // aligned: read as elements
 };
@@ -421,32 +423,32 @@ __device__ __forceinline__ std::uint64_t lane_offset(const component_place& p, u
   return p.base + std::uint64_t(block) * p.a + lane * w;
 }
 
-// An element of width w in a register (the low bytes of x).
-__device__ __forceinline__ uint4 load_element(const unsigned char* a, unsigned w) {
-  switch (w) {
-    case 1: return make_uint4(*a, 0, 0, 0);
-    case 2: return make_uint4(*reinterpret_cast<const std::uint16_t*>(a), 0, 0, 0);
-    case 4: return make_uint4(*reinterpret_cast<const std::uint32_t*>(a), 0, 0, 0);
-    case 8: {
-      const uint2 x = *reinterpret_cast<const uint2*>(a);
-      return make_uint4(x.x, x.y, 0, 0);
+// The components of one width, four loads in flight before their stores; the components are sorted
+// by width on the host, so no thread branches on a width.
+template <class Word>
+__device__ __forceinline__ void lanes_of_width(const lanes_params& p, std::uint32_t first, std::uint32_t last,
+                                               const unsigned char* __restrict__ src, unsigned char* __restrict__ dst,
+                                               bool data, std::uint32_t sv, unsigned sb, unsigned sl, std::uint32_t dv,
+                                               unsigned db, unsigned dl) {
+  constexpr unsigned w = sizeof(Word), in_flight = 4;
+  for (std::uint32_t k0 = first; k0 < last; k0 += in_flight) {
+    Word x[in_flight];
+#pragma unroll
+    for (unsigned u = 0; u < in_flight; ++u) {
+      const std::uint32_t k = k0 + u;
+      if (k < last)
+        x[u] = *reinterpret_cast<const Word*>(data ? src + lane_offset(p.src[k], w, sv, sb, sl) : p.fill[k]);
     }
-    default: return *reinterpret_cast<const uint4*>(a);
-  }
-}
-__device__ __forceinline__ void store_element(unsigned char* b, unsigned w, const uint4& x) {
-  switch (w) {
-    case 1: *b = std::uint8_t(x.x); break;
-    case 2: *reinterpret_cast<std::uint16_t*>(b) = std::uint16_t(x.x); break;
-    case 4: *reinterpret_cast<std::uint32_t*>(b) = x.x; break;
-    case 8: *reinterpret_cast<uint2*>(b) = make_uint2(x.x, x.y); break;
-    default: *reinterpret_cast<uint4*>(b) = x; break;
+#pragma unroll
+    for (unsigned u = 0; u < in_flight; ++u) {
+      const std::uint32_t k = k0 + u;
+      if (k < last) *reinterpret_cast<Word*>(dst + lane_offset(p.dst[k], w, dv, db, dl)) = x[u];
+    }
   }
 }
 
 __global__ void record_lanes_kernel(const __grid_constant__ lanes_params p, const unsigned char* __restrict__ src,
                                     unsigned char* __restrict__ dst) {
-  constexpr unsigned in_flight = 8;  // components loaded before the first is stored
   for (std::uint64_t v = blockIdx.x * std::uint64_t(blockDim.x) + threadIdx.x; v < p.dst_count;
        v += std::uint64_t(gridDim.x) * blockDim.x) {
     const std::uint32_t sv = std::uint32_t(p.src_first + v), dv = std::uint32_t(p.dst_first + v);
@@ -454,20 +456,11 @@ __global__ void record_lanes_kernel(const __grid_constant__ lanes_params p, cons
     p.src_block(sv, sb, sl);
     p.dst_block(dv, db, dl);
     const bool data = v < p.count;
-    for (std::uint32_t k0 = 0; k0 < p.comps; k0 += in_flight) {
-      uint4 x[in_flight];
-#pragma unroll
-      for (unsigned u = 0; u < in_flight; ++u) {
-        const std::uint32_t k = k0 + u;
-        if (k < p.comps)
-          x[u] = load_element(data ? src + lane_offset(p.src[k], p.width[k], sv, sb, sl) : p.fill[k], p.width[k]);
-      }
-#pragma unroll
-      for (unsigned u = 0; u < in_flight; ++u) {
-        const std::uint32_t k = k0 + u;
-        if (k < p.comps) store_element(dst + lane_offset(p.dst[k], p.width[k], dv, db, dl), p.width[k], x[u]);
-      }
-    }
+    lanes_of_width<uint4>(p, p.by_width[0], p.by_width[1], src, dst, data, sv, sb, sl, dv, db, dl);
+    lanes_of_width<uint2>(p, p.by_width[1], p.by_width[2], src, dst, data, sv, sb, sl, dv, db, dl);
+    lanes_of_width<std::uint32_t>(p, p.by_width[2], p.by_width[3], src, dst, data, sv, sb, sl, dv, db, dl);
+    lanes_of_width<std::uint16_t>(p, p.by_width[3], p.by_width[4], src, dst, data, sv, sb, sl, dv, db, dl);
+    lanes_of_width<std::uint8_t>(p, p.by_width[4], p.by_width[5], src, dst, data, sv, sb, sl, dv, db, dl);
   }
 }
 
@@ -511,15 +504,14 @@ void move_records_device(const void* src, void* dst, const record_move& move, co
   if (range.dst_count == 0) return;
   const auto* s = static_cast<const unsigned char*>(src);
   auto* d = static_cast<unsigned char*>(dst);
-  // Runs on both sides: a thread per record. (Measured on the H200: where the source has rows the
-  // tiled kernel is faster, 75% of a copy against 65% for aos -> soa; BENCHMARKS.md.)
+  // Destinations of runs only (soa, blocked): a thread per record. Destinations with rows: the tile.
   auto runs_only = [](const std::vector<component_place>& side) {
     return std::none_of(side.begin(), side.end(), [](const component_place& c) { return c.block == 1; });
   };
-  const bool both_runs = runs_only(move.src) && runs_only(move.dst);
+  const bool runs_destination = runs_only(move.dst);
   const bool small = range.src_first + range.dst_count < (std::uint64_t(1) << 31) &&
                      range.dst_first + range.dst_count < (std::uint64_t(1) << 31);
-  if (both_runs && small) {
+  if (runs_destination && small) {
     auto p = std::make_unique<lanes_params>();
     p->comps = std::uint32_t(move.width.size());
     p->count = range.count;
@@ -533,12 +525,19 @@ void move_records_device(const void* src, void* dst, const record_move& move, co
     };
     p->src_block = fast_divmod(block_of(move.src));
     p->dst_block = fast_divmod(block_of(move.dst));
-    for (std::size_t k = 0; k < move.width.size(); ++k) {
-      p->src[k] = move.src[k];
-      p->dst[k] = move.dst[k];
-      p->width[k] = move.width[k];
-      std::copy(move.fill[k].begin(), move.fill[k].end(), p->fill[k]);
+    std::uint32_t at = 0, group = 0;
+    for (const unsigned w : {16u, 8u, 4u, 2u, 1u}) {
+      p->by_width[group++] = at;
+      for (std::size_t k = 0; k < move.width.size(); ++k) {
+        if (move.width[k] != w) continue;
+        p->src[at] = move.src[k];
+        p->dst[at] = move.dst[k];
+        p->width[at] = move.width[k];
+        std::copy(move.fill[k].begin(), move.fill[k].end(), p->fill[at]);
+        ++at;
+      }
     }
+    p->by_width[group] = at;
     const std::uint64_t blocks = (range.dst_count + 255) / 256;
     record_lanes_kernel<<<unsigned(std::min<std::uint64_t>(blocks, 1u << 30)), 256, 0, stream>>>(*p, s, d);
     check_cuda(cudaGetLastError(), call, "record lanes kernel launch");
