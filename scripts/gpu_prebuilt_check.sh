@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# SPDX-FileCopyrightText: 2026 coalesce authors
+# SPDX-License-Identifier: Apache-2.0
+# On the GPU machine, with .dev/bins.tar.xz from scripts/pack_prebuilt.sh (and .deps/debs from
+# scripts/pack_offline_mpi.sh for the MPI step) carried along:
+#   scripts/gpu_prebuilt_check.sh [step ...]   steps: tests sanitize demo records mpi (default: all)
+# tests: every GPU test program; sanitize: compute-sanitizer memcheck and racecheck on the record
+# kernels; demo: coalesce-demo, timed; records: coalesce-bench --records; mpi: the MPI tests with 1, 2
+# and 4 ranks sharing the GPU, coalesce-fe-mpi --check, coalesce-mpi-bench. Logs and a summary go to $OUT.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+out=${OUT:-$PWD/out-gpu}
+mkdir -p "$out" /tmp/cb
+tar xJf .dev/bins.tar.xz -C /tmp/cb
+bin=/tmp/cb
+steps=("$@")
+[ ${#steps[@]} -eq 0 ] && steps=(tests sanitize demo records mpi)
+note() { echo "== $1" | tee -a "$out/summary.txt"; }
+run_log() {  # name, command...: runs, keeps the log, notes the exit code and doctest's counts
+  local name=$1; shift
+  timeout 420 "$@" > "$out/$name.log" 2>&1
+  note "$name: exit $? $(grep -E 'test cases:|ERROR SUMMARY|RACECHECK SUMMARY' "$out/$name.log" | tr -s ' ' | tr '\n' ' ')"
+}
+nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee -a "$out/summary.txt"
+for step in "${steps[@]}"; do
+  case "$step" in
+    tests)
+      for t in coalesce-gpu-tests coalesce-fe-gpu-tests coalesce-apps-gpu-tests coalesce-thrust-cuda-tests \
+               coalesce-particles-gpu-tests; do
+        [ -x "$bin/$t" ] && run_log "$t" "$bin/$t"
+      done ;;
+    sanitize)
+      filter='record.gpu.padding*,record.gpu.user_device*,record.gpu.views*,record.gpu.async*,record.gpu.bad*'
+      run_log memcheck-records compute-sanitizer --tool memcheck --error-exitcode 99 "$bin/coalesce-gpu-tests" -tc="$filter"
+      run_log racecheck-records compute-sanitizer --tool racecheck --error-exitcode 99 "$bin/coalesce-gpu-tests" \
+        -tc='record.gpu.padding*,record.gpu.views*'
+      run_log memcheck-threads compute-sanitizer --tool memcheck --error-exitcode 99 "$bin/coalesce-gpu-tests" \
+        -tc='runtime.threads.*' ;;
+    demo)
+      start=$(date +%s%N)
+      run_log demo "$bin/coalesce-demo"
+      note "demo wall time: $(( ($(date +%s%N) - start) / 1000000 )) ms"
+      tail -40 "$out/demo.log" ;;
+    records)
+      run_log records-bench "$bin/coalesce-bench" --records --reps 20 --out "$out/records"
+      cp "$out/records/results.md" "$out/records.md" 2>/dev/null ;;
+    mpi)
+      mkdir -p /opt/ompi
+      for d in .deps/debs/*.deb; do dpkg -x "$d" /opt/ompi; done
+      export OPAL_PREFIX=/opt/ompi/usr PATH=/opt/ompi/usr/bin:$PATH
+      export LD_LIBRARY_PATH=/opt/ompi/usr/lib/x86_64-linux-gnu:/opt/ompi/usr/lib/x86_64-linux-gnu/openmpi/lib:${LD_LIBRARY_PATH:-}
+      export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_btl=self,vader
+      export OMPI_MCA_btl_vader_single_copy_mechanism=none
+      for np in 1 2 4; do
+        run_log "mpi-tests-np$np" mpirun -np $np --oversubscribe --bind-to none "$bin/coalesce-mpi-tests"
+        run_log "fe-mpi-np$np" mpirun -np $np --oversubscribe --bind-to none "$bin/coalesce-fe-mpi" --check --steps 200 \
+          --box 96x32x32 --size 3,1,1
+      done
+      for np in 2 4; do run_log "mpi-bench-np$np" mpirun -np $np --oversubscribe --bind-to none "$bin/coalesce-mpi-bench"; done
+      run_log mpi-bench-np1 "$bin/coalesce-mpi-bench" ;;
+  esac
+done
+# The logs travel as one archive (the device tool brings back few files).
+tar czf "$out/logs.tgz" -C "$out" --exclude logs.tgz $(cd "$out" && ls *.log records 2>/dev/null) 2>/dev/null
+cat "$out/summary.txt"

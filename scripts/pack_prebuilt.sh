@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# SPDX-FileCopyrightText: 2026 coalesce authors
+# SPDX-License-Identifier: Apache-2.0
+# Packs the GPU test and benchmark programs of build/default (built here for sm_90) into
+# .dev/bins.tar.xz, which scripts/gpu_prebuilt_check.sh runs on the GPU machine: the machine's
+# device minutes then go to running, not compiling. .dev is git-ignored (.git/info/exclude).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+build=build/default
+programs=(tests/coalesce-gpu-tests tests/fe/coalesce-fe-gpu-tests tests/apps/coalesce-apps-gpu-tests
+          tests/interop/coalesce-thrust-cuda-tests apps/demo/coalesce-demo benchmarks/coalesce-bench
+          tests/mpi/coalesce-mpi-tests tests/mpi/coalesce-fe-mpi-tests apps/fe_tled_mpi/coalesce-fe-mpi
+          benchmarks/coalesce-mpi-bench apps/particles/coalesce-particles tests/particles/coalesce-particles-gpu-tests)
+stage=$(mktemp -d)
+for p in "${programs[@]}"; do
+  if [ -x "$build/$p" ]; then strip -o "$stage/$(basename "$p")" "$build/$p"; else echo "pack_prebuilt: no $p (skipped)"; fi
+done
+mkdir -p .dev
+tar cJf .dev/bins.tar.xz -C "$stage" .
+rm -rf "$stage"
+du -h .dev/bins.tar.xz
