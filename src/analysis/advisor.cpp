@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include <coalesce/analysis/advisor.hpp>
 
+#include "text.hpp"
+
 #include <coalesce/core/error.hpp>
 #include <coalesce/core/math.hpp>
 
@@ -12,13 +14,8 @@
 namespace coalesce::analysis {
 namespace {
 
-std::string fixed(double x, int digits) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.*f", digits, x);
-  return buf;
-}
-
-std::string megabytes(std::uint64_t bytes) { return fixed(static_cast<double>(bytes) / 1e6, 2) + " MB"; }
+using detail::fixed;
+using detail::megabytes;
 
 std::string list(const std::vector<std::size_t>& v) {
   if (v.empty()) return "none";

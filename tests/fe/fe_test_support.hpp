@@ -75,6 +75,11 @@ struct patch_problem {
   }
 };
 
+// The element record's layouts the tests run: every kind, a static and a dynamic bd, split both ways.
+inline constexpr const char* record_layout_texts[] = {"aos",          "packed",         "soa",
+                                                      "blocked:32",   "blocked:48",     "blocked:128",
+                                                      "split:dN,nodes", "split:dN,nodes:blocked:64"};
+
 // The largest |a - b| over the largest |b|.
 template <class A, class B>
 double relative_difference(const std::vector<A>& a, const std::vector<B>& b) {
