@@ -105,12 +105,18 @@ std::string explain(const record_kernel& k, const gpu_arch& arch, const std::vec
   if (worst.report.bytes_moved > best.report.bytes_moved) {
     const record_instruction& bad = worst_instruction(worst.report);
     const record_instruction& good = worst_instruction(best.report);
-    s << "The worst is " << describe(worst) << ": its " << to_string(bad.cost.kind) << " of " << k.desc[bad.field].name
+    std::vector<std::string> also;  // the others as bad: aos and packed coincide for many records
+    for (std::size_t c = 0; c + 1 < ranked.size(); ++c)
+      if (ranked[c].report.bytes_moved == worst.report.bytes_moved) also.push_back(ranked[c].name);
+    s << "The worst is " << describe(worst);
+    for (std::size_t t = 0; t < also.size(); ++t) s << (t ? ", " : ", as bad as ") << also[t];
+    s << ": its " << to_string(bad.cost.kind) << " of " << k.desc[bad.field].name
       << "[" << bad.cost.component << "] costs " << fixed(bad.cost.transactions_per_request(), 2) << " "
       << worst.report.unit << "s per request against " << fixed(good.cost.transactions_per_request(), 2)
       << ", because " << why(k, worst, bad) << "; that is "
       << fixed(static_cast<double>(worst.report.bytes_moved) / static_cast<double>(best.report.bytes_moved), 2)
-      << "x the traffic. " << worst.report.unit << "s per field, " << best.name << " against " << worst.name << ":";
+      << "x the traffic. Per field, " << best.name << " against " << worst.name << " (" << worst.report.unit
+      << "s):";
     const std::vector<std::uint64_t> b = per_field(k, best.report), w = per_field(k, worst.report);
     bool first = true;
     for (std::size_t f = 0; f < k.desc.size(); ++f) {
