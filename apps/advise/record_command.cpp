@@ -106,53 +106,23 @@ std::vector<record_access> parse_accesses(const std::string& text, const coalesc
 
 nlohmann::json to_json(const record_kernel& k, const record_candidate& c, std::size_t rank) {
   nlohmann::json ins = nlohmann::json::array();
-  for (const record_instruction& i : c.report.instructions)
-    ins.push_back({{"field", k.desc[i.field].name},
-                   {"component", i.cost.component},
-                   {"kind", to_string(i.cost.kind)},
-                   {"requests", i.cost.requests},
-                   {"transactions", i.cost.transactions},
-                   {"transactions_per_request", i.cost.transactions_per_request()},
-                   {"bytes_used", i.cost.bytes_used},
-                   {"bytes_moved", i.cost.bytes_moved},
-                   {"efficiency", i.cost.efficiency()}});
-  const record_report& r = c.report;
-  return {{"rank", rank},
-          {"layout", c.name},
-          {"block", r.layout.block},
-          {"requests", r.requests},
-          {"transactions", r.transactions},
-          {"transactions_per_request",
-           r.requests ? static_cast<double>(r.transactions) / static_cast<double>(r.requests) : 0.0},
-          {"bytes_used", r.bytes_used},
-          {"bytes_moved", r.bytes_moved},
-          {"efficiency", r.efficiency()},
-          {"dram_footprint", r.dram_footprint},
-          {"span_bytes", r.span_bytes},
-          {"instructions", ins}};
+  for (const record_instruction& i : c.report.instructions) {
+    nlohmann::json cost = cost_json(i.cost);
+    cost["field"] = k.desc[i.field].name;
+    ins.push_back(cost);
+  }
+  nlohmann::json j = totals_json(rank, c.name, c.report);
+  j["block"] = c.report.layout.block;
+  j["instructions"] = ins;
+  return j;
 }
 
 void print_text(std::ostream& out, const record_options& o, const std::string& name, const record_kernel& k,
                 const record_advice& a) {
   out << name << ": " << to_string(k.desc) << "\n" << k.n << " records, read " << o.read << ", write " << o.write
       << ", on " << o.arch << "\n";
-  const char* unit = a.ranked.front().report.unit;
-  char line[256];
-  std::snprintf(line, sizeof line, "%-4s %-26s %12s %8s %14s %14s %6s %14s %14s\n", "rank", "layout",
-                (std::string(unit) + "s").c_str(), "per req", "bytes used", "bytes moved", "eff", "DRAM footprint",
-                "allocated");
-  out << line;
-  for (std::size_t c = 0; c < a.ranked.size(); ++c) {
-    const record_report& r = a.ranked[c].report;
-    std::snprintf(line, sizeof line, "%-4zu %-26s %12llu %8s %14llu %14llu %6s %14llu %14llu\n", c + 1,
-                  a.ranked[c].name.c_str(), static_cast<unsigned long long>(r.transactions),
-                  fixed(r.requests ? static_cast<double>(r.transactions) / static_cast<double>(r.requests) : 0.0)
-                      .c_str(),
-                  static_cast<unsigned long long>(r.bytes_used), static_cast<unsigned long long>(r.bytes_moved),
-                  fixed(r.efficiency()).c_str(), static_cast<unsigned long long>(r.dram_footprint),
-                  static_cast<unsigned long long>(r.span_bytes));
-    out << line;
-  }
+  out << ranking_header(a.ranked.front().report.unit, 26);
+  for (std::size_t c = 0; c < a.ranked.size(); ++c) out << ranking_row(c + 1, a.ranked[c].name, a.ranked[c].report, 26);
   out << "\n" << a.explanation << "\n";
 }
 

@@ -4,7 +4,7 @@
 
 #include "solver.hpp"
 
-#include <timing.hpp>
+#include "../common/bench_support.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -12,17 +12,7 @@
 
 namespace coalesce::fe {
 
-namespace {
-
-bench::stats time_it(const runtime& rt, const std::function<void()>& f, int warmup, int reps) {
-#if defined(COALESCE_BENCH_WITH_CUDA)
-  if (rt.kind() == backend::cuda) return bench::time_gpu(f, warmup, reps);
-#endif
-  (void)rt;
-  return bench::time_host(f, warmup, reps);
-}
-
-}  // namespace
+using apps::time_on;
 
 std::vector<bench_row> run_benchmark(const runtime& rt, const tled_model& model, const bench_settings& s) {
   if (s.reps < 20) fail(errc::invalid_argument, "--reps", std::to_string(s.reps) + " is below 20 (the median needs them)");
@@ -39,9 +29,9 @@ std::vector<bench_row> run_benchmark(const runtime& rt, const tled_model& model,
   const auto measure = [&](tled_solver&& solver) {
     for (std::size_t k = 0; k < s.ramp; ++k) solver.advance(s.ramp);  // non-trivial displacements first
     solver.synchronize();
-    const bench::stats element = time_it(rt, [&] { solver.element_pass(); }, s.warmup, s.reps);
-    const bench::stats node = time_it(rt, [&] { solver.node_pass(1.0f); }, s.warmup, s.reps);
-    const bench::stats step = time_it(rt, [&] { solver.advance(s.ramp); }, s.warmup, s.reps);
+    const bench::stats element = time_on(rt, [&] { solver.element_pass(); }, s.warmup, s.reps);
+    const bench::stats node = time_on(rt, [&] { solver.node_pass(1.0f); }, s.warmup, s.reps);
+    const bench::stats step = time_on(rt, [&] { solver.advance(s.ramp); }, s.warmup, s.reps);
     bench_row r;
     r.layout = solver.layout_name();
     r.elements = model.elements;
@@ -85,18 +75,12 @@ void print_bench(const std::vector<bench_row>& rows, const std::string& backend)
 }
 
 void append_bench_csv(const std::string& path, const std::vector<bench_row>& rows, const std::string& backend) {
-  bool fresh = true;
-  {
-    std::ifstream probe(path);
-    fresh = !probe || probe.peek() == std::ifstream::traits_type::eof();
-  }
-  std::ofstream out(path, std::ios::app);
-  if (!out) fail(errc::invalid_argument, "--csv", "cannot write '" + path + "'");
-  if (fresh)
-    out << "backend,elements,nodes,layout,element_ms,element_min_ms,element_max_ms,node_ms,step_ms,element_floor_bytes,"
-           "element_gbs,node_gbs,copy_gbs,reps\n";
+  std::ofstream out = apps::append_csv(
+      path, "backend,elements,nodes,layout,element_ms,element_min_ms,element_max_ms,node_ms,step_ms,element_floor_bytes,"
+           "element_gbs,node_gbs,copy_gbs,reps");
   for (const bench_row& r : rows)
-    out << backend << ',' << r.elements << ',' << r.nodes << ',' << r.layout << ',' << r.element_ms << ','
+    // Quoted: record layout names have commas (records:split:dN,nodes).
+    out << backend << ',' << r.elements << ',' << r.nodes << ",\"" << r.layout << "\"," << r.element_ms << ','
         << r.element_min_ms << ',' << r.element_max_ms << ',' << r.node_ms << ',' << r.step_ms << ','
         << element_floor_bytes(r.elements, r.nodes) << ',' << r.element_gbs << ',' << r.node_gbs << ',' << r.copy_gbs
         << ',' << r.reps << '\n';

@@ -4,7 +4,7 @@
 
 #include "system.hpp"
 
-#include <timing.hpp>
+#include "../common/bench_support.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -12,17 +12,7 @@
 
 namespace coalesce::particles {
 
-namespace {
-
-bench::stats time_it(const runtime& rt, const std::function<void()>& f, int warmup, int reps) {
-#if defined(COALESCE_BENCH_WITH_CUDA)
-  if (rt.kind() == backend::cuda) return bench::time_gpu(f, warmup, reps);
-#endif
-  (void)rt;
-  return bench::time_host(f, warmup, reps);
-}
-
-}  // namespace
+using apps::time_on;
 
 std::vector<bench_row> run_benchmark(const runtime& rt, const std::vector<particle>& initial, const md_box& box,
                                      double dt, const bench_settings& s) {
@@ -31,11 +21,11 @@ std::vector<bench_row> run_benchmark(const runtime& rt, const std::vector<partic
   for (const std::string& text : s.layouts) {
     particle_system system(rt, initial, box, dt, parse_record_layout(text), s.block);
     system.run(s.settle);
-    const bench::stats step = time_it(rt, [&] { system.step(); }, s.warmup, s.reps);
-    const bench::stats force = time_it(rt, [&] { system.pair_forces(); }, s.warmup, s.reps);
-    const bench::stats cells = time_it(rt, [&] { system.build_cells(); }, s.warmup, s.reps);
+    const bench::stats step = time_on(rt, [&] { system.step(); }, s.warmup, s.reps);
+    const bench::stats force = time_on(rt, [&] { system.pair_forces(); }, s.warmup, s.reps);
+    const bench::stats cells = time_on(rt, [&] { system.build_cells(); }, s.warmup, s.reps);
     // The update passes together; they move the particles, which the timing does not mind.
-    const bench::stats update = time_it(rt, [&] {
+    const bench::stats update = time_on(rt, [&] {
       system.update_positions();
       system.update_velocities();
     }, s.warmup, s.reps);
@@ -70,14 +60,8 @@ void print_bench(const std::vector<bench_row>& rows, const std::string& backend)
 }
 
 void append_bench_csv(const std::string& path, const std::vector<bench_row>& rows, const std::string& backend) {
-  bool fresh = true;
-  {
-    std::ifstream probe(path);
-    fresh = !probe || probe.peek() == std::ifstream::traits_type::eof();
-  }
-  std::ofstream out(path, std::ios::app);
-  if (!out) fail(errc::invalid_argument, "--csv", "cannot write '" + path + "'");
-  if (fresh) out << "backend,n,layout,step_ms,step_min_ms,step_max_ms,force_ms,cells_ms,update_ms,update_gbs,reps\n";
+  std::ofstream out = apps::append_csv(
+      path, "backend,n,layout,step_ms,step_min_ms,step_max_ms,force_ms,cells_ms,update_ms,update_gbs,reps");
   for (const bench_row& r : rows)
     out << backend << ',' << r.n << ",\"" << r.layout << "\"," << r.step_ms << ',' << r.step_min_ms << ',' << r.step_max_ms
         << ',' << r.force_ms << ',' << r.cells_ms << ',' << r.update_ms << ',' << r.update_gbs << ',' << r.reps << '\n';

@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include <coalesce/analysis/record_advisor.hpp>
 
-#include "text.hpp"
+#include "ranking.hpp"
 
 #include <coalesce/core/error.hpp>
 
@@ -12,8 +12,8 @@
 namespace coalesce::analysis {
 namespace {
 
+using detail::describe;
 using detail::fixed;
-using detail::megabytes;
 
 constexpr const char* call = "advise_record";
 
@@ -45,12 +45,6 @@ std::string accesses(const record_kernel& k, const std::vector<record_access>& l
     }
   }
   return s;
-}
-
-std::string describe(const record_candidate& c) {
-  const record_report& r = c.report;
-  return c.name + " (" + std::to_string(r.transactions) + " " + r.unit + "s, " + megabytes(r.bytes_moved) +
-         " moved, efficiency " + fixed(r.efficiency(), 2) + ")";
 }
 
 const record_instruction& worst_instruction(const record_report& r) {
@@ -91,17 +85,8 @@ std::string explain(const record_kernel& k, const gpu_arch& arch, const std::vec
   s << "For n = " << k.n << " records of " << k.desc.stride() << " bytes (" << k.desc.size() << " fields, "
     << k.desc.data_bytes() << " bytes of data) on " << arch.name() << ", reading " << accesses(k, k.reads)
     << " and writing " << accesses(k, k.writes) << " (one thread per record, one access per component, "
-    << best.report.requests << " warp requests), " << describe(best) << " ranks first";
-  std::vector<std::string> tied;
-  for (std::size_t c = 1; c < ranked.size(); ++c)
-    if (ranked[c].report.bytes_moved == best.report.bytes_moved) tied.push_back(ranked[c].name);
-  if (!tied.empty()) {
-    s << ", moving as few bytes as ";
-    for (std::size_t t = 0; t < tied.size(); ++t) s << (t ? ", " : "") << tied[t];
-    s << "; ties go to the smaller DRAM footprint, then the smaller allocation (" << best.report.dram_footprint
-      << " bytes touched of " << best.report.span_bytes << " allocated)";
-  }
-  s << ". ";
+    << best.report.requests << " warp requests), " << describe(best) << " ranks first" << detail::ties(ranked)
+    << ". ";
   if (worst.report.bytes_moved > best.report.bytes_moved) {
     const record_instruction& bad = worst_instruction(worst.report);
     const record_instruction& good = worst_instruction(best.report);
@@ -155,11 +140,7 @@ record_advice advise_record(const record_kernel& k, const gpu_arch& arch, const 
   record_advice a;
   for (const record_layout_spec& spec : record_candidates(k, o))
     a.ranked.push_back({to_string(spec), spec, analyze_record_kernel(k, spec, arch, o.global)});
-  std::stable_sort(a.ranked.begin(), a.ranked.end(), [](const record_candidate& x, const record_candidate& y) {
-    if (x.report.bytes_moved != y.report.bytes_moved) return x.report.bytes_moved < y.report.bytes_moved;
-    if (x.report.dram_footprint != y.report.dram_footprint) return x.report.dram_footprint < y.report.dram_footprint;
-    return x.report.span_bytes < y.report.span_bytes;
-  });
+  detail::rank(a.ranked);
   a.explanation = explain(k, arch, a.ranked);
   return a;
 }

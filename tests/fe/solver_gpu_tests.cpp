@@ -30,30 +30,20 @@ TEST_SUITE("gpu") {
     // Each layout's kernel does the same float operations in the same order; only addresses differ.
     const stretch_problem p;
     const tled_model model = build_model<float>(p.mesh, p.mat, p.bc, p.time);
-    tled_solver reference(gpu(), model, aos());
-    reference.run(60, 40);
-    const std::vector<float> u_aos = reference.displacements(), f_aos = reference.element_forces();
+    const short_run reference = run_short(gpu(), model, aos());
     for (const char* text : {"soa", "soa:packed", "blocked:32", "blocked:48", "blocked:64", "blocked:128", "blocked:256"}) {
       INFO("layout " << text);
-      tled_solver solver(gpu(), model, parse_layout(text));
-      solver.run(60, 40);
-      CHECK(solver.displacements() == u_aos);
-      CHECK(solver.element_forces() == f_aos);
+      CHECK(run_short(gpu(), model, parse_layout(text)) == reference);
     }
   }
 
   TEST_CASE("fe.gpu.records_agree_with_vectors") {
     const stretch_problem p;
     const tled_model model = build_model<float>(p.mesh, p.mat, p.bc, p.time);
-    tled_solver reference(gpu(), model, aos());
-    reference.run(60, 40);
-    const std::vector<float> u_aos = reference.displacements(), f_aos = reference.element_forces();
+    const short_run reference = run_short(gpu(), model, aos());
     for (const char* text : record_layout_texts) {
       INFO("records " << text);
-      tled_solver solver(gpu(), model, parse_record_layout(text));
-      solver.run(60, 40);
-      CHECK(solver.displacements() == u_aos);
-      CHECK(solver.element_forces() == f_aos);
+      CHECK(run_short(gpu(), model, parse_record_layout(text)) == reference);
     }
   }
 

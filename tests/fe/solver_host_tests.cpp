@@ -44,15 +44,10 @@ TEST_SUITE("unit") {
     // The same arithmetic in the same order in every layout: equal bit for bit.
     const stretch_problem p;
     const tled_model model = build_model<float>(p.mesh, p.mat, p.bc, p.time);
-    tled_solver reference(host(), model, aos());
-    reference.run(60, 40);
-    const std::vector<float> u_aos = reference.displacements(), f_aos = reference.element_forces();
+    const short_run reference = run_short(host(), model, aos());
     for (const char* text : {"soa", "soa:packed", "blocked:32", "blocked:48", "blocked:128", "blocked:256"}) {
       INFO("layout " << text);
-      tled_solver solver(host(), model, parse_layout(text));
-      solver.run(60, 40);
-      CHECK(solver.displacements() == u_aos);
-      CHECK(solver.element_forces() == f_aos);
+      CHECK(run_short(host(), model, parse_layout(text)) == reference);
     }
   }
 
@@ -60,17 +55,12 @@ TEST_SUITE("unit") {
     // The element record in every record layout: the same arithmetic as the vector sets, so the same bits.
     const stretch_problem p;
     const tled_model model = build_model<float>(p.mesh, p.mat, p.bc, p.time);
-    tled_solver reference(host(), model, aos());
-    reference.run(60, 40);
-    const std::vector<float> u_aos = reference.displacements(), f_aos = reference.element_forces();
+    const short_run reference = run_short(host(), model, aos());
     for (const char* text : record_layout_texts) {
       INFO("records " << text);
-      tled_solver solver(host(), model, parse_record_layout(text));
-      REQUIRE(solver.records().has_value());
-      solver.run(60, 40);
-      CHECK(solver.displacements() == u_aos);
-      CHECK(solver.element_forces() == f_aos);
+      CHECK(run_short(host(), model, parse_record_layout(text)) == reference);
     }
+    CHECK(tled_solver(host(), model, record_soa()).records().has_value());
   }
 
   TEST_CASE("fe.records.patch_and_reference_host") {
