@@ -55,10 +55,14 @@ tled_solver::tled_solver(const runtime& rt, const tled_model& model, layout_spec
 
 void tled_solver::element_pass() {
   const bool cuda = rt_.kind() == backend::cuda;
-  if (records_)
-    cuda ? device_record_element_pass(arrays_, block_) : host_record_element_pass(arrays_);
+  if (records_ && cuda)
+    device_record_element_pass(arrays_, block_);
+  else if (records_)
+    host_record_element_pass(arrays_);
+  else if (cuda)
+    device_element_pass(arrays_, block_);
   else
-    cuda ? device_element_pass(arrays_, block_) : host_element_pass(arrays_);
+    host_element_pass(arrays_);
 }
 
 std::string tled_solver::layout_name() const {
