@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 coalesce authors
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
-// The three subcommands of coalesce-advise: each registers its options and runs when chosen.
+// The subcommands of coalesce-advise: each registers its options and runs when chosen.
 
 #include <CLI/CLI.hpp>
 
@@ -15,5 +15,6 @@ using runner = std::function<void(std::ostream& out)>;
 runner add_pattern_command(CLI::App& app);
 runner add_banks_command(CLI::App& app);
 runner add_layout_command(CLI::App& app);
+runner add_record_command(CLI::App& app);
 
 }  // namespace advise

@@ -32,52 +32,20 @@ struct layout_options {
 
 nlohmann::json to_json(const candidate& c, std::size_t rank) {
   nlohmann::json ins = nlohmann::json::array();
-  for (const instruction_report& i : c.report.instructions)
-    ins.push_back({{"component", i.component},
-                   {"kind", to_string(i.kind)},
-                   {"requests", i.requests},
-                   {"transactions", i.transactions},
-                   {"transactions_per_request", i.transactions_per_request()},
-                   {"bytes_used", i.bytes_used},
-                   {"bytes_moved", i.bytes_moved},
-                   {"efficiency", i.efficiency()}});
-  const kernel_report& r = c.report;
-  return {{"rank", rank},
-          {"layout", c.name},
-          {"pitch", c.layout.pitch},
-          {"block", c.layout.block},
-          {"requests", r.requests},
-          {"transactions", r.transactions},
-          {"transactions_per_request",
-           r.requests ? static_cast<double>(r.transactions) / static_cast<double>(r.requests) : 0.0},
-          {"bytes_used", r.bytes_used},
-          {"bytes_moved", r.bytes_moved},
-          {"efficiency", r.efficiency()},
-          {"dram_footprint", r.dram_footprint},
-          {"span_bytes", r.span_bytes},
-          {"instructions", ins}};
+  for (const instruction_report& i : c.report.instructions) ins.push_back(cost_json(i));
+  nlohmann::json j = totals_json(rank, c.name, c.report);
+  j["pitch"] = c.layout.pitch;
+  j["block"] = c.layout.block;
+  j["instructions"] = ins;
+  return j;
 }
 
 void print_text(std::ostream& out, const layout_options& o, const advice& a) {
   const char* unit = a.ranked.front().report.unit;
   out << o.n << " vectors of " << o.m << " " << o.type << ", read " << o.read << ", write " << o.write << ", on "
       << o.arch << "\n";
-  char line[256];
-  std::snprintf(line, sizeof line, "%-4s %-12s %12s %8s %14s %14s %6s %14s %14s\n", "rank", "layout",
-                (std::string(unit) + "s").c_str(), "per req", "bytes used", "bytes moved", "eff", "DRAM footprint",
-                "allocated");
-  out << line;
-  for (std::size_t k = 0; k < a.ranked.size(); ++k) {
-    const kernel_report& r = a.ranked[k].report;
-    std::snprintf(line, sizeof line, "%-4zu %-12s %12llu %8s %14llu %14llu %6s %14llu %14llu\n", k + 1,
-                  a.ranked[k].name.c_str(), static_cast<unsigned long long>(r.transactions),
-                  fixed(r.requests ? static_cast<double>(r.transactions) / static_cast<double>(r.requests) : 0.0)
-                      .c_str(),
-                  static_cast<unsigned long long>(r.bytes_used), static_cast<unsigned long long>(r.bytes_moved),
-                  fixed(r.efficiency()).c_str(), static_cast<unsigned long long>(r.dram_footprint),
-                  static_cast<unsigned long long>(r.span_bytes));
-    out << line;
-  }
+  out << ranking_header(unit, 12);
+  for (std::size_t k = 0; k < a.ranked.size(); ++k) out << ranking_row(k + 1, a.ranked[k].name, a.ranked[k].report, 12);
   out << "\n" << a.explanation << "\n";
 }
 

@@ -1,8 +1,8 @@
 // SPDX-FileCopyrightText: 2026 coalesce authors
 // SPDX-License-Identifier: Apache-2.0
 // coalesce-advise: predicts what a warp's memory access costs on any GPU generation, counts shared
-// memory bank conflicts, and ranks data layouts for a kernel. Exit codes: 0 success, 2 bad input to
-// the analyzer (a coalesce::error), CLI11's codes for bad command lines.
+// memory bank conflicts, and ranks data layouts (vector sets and records) for a kernel. Exit codes:
+// 0 success, 2 bad input to the analyzer (a coalesce::error), CLI11's codes for bad command lines.
 #include "commands.hpp"
 
 #include <coalesce/analysis/expression.hpp>
@@ -26,16 +26,18 @@ int main(int argc, char** argv) {
   const advise::runner pattern = advise::add_pattern_command(app);
   const advise::runner banks = advise::add_banks_command(app);
   const advise::runner layout = advise::add_layout_command(app);
+  const advise::runner record = advise::add_record_command(app);
   CLI11_PARSE(app, argc, argv);
   const std::string chosen = app.get_subcommands().front()->get_name();
   std::string index;
   // The expression a column in an error refers to.
-  const char* expression_option = chosen == "layout" ? "--thread-map" : "--index";
-  index = app.get_subcommand(chosen)->get_option(expression_option)->as<std::string>();
+  const char* expression_option = chosen == "layout" ? "--thread-map" : chosen == "record" ? nullptr : "--index";
+  if (expression_option) index = app.get_subcommand(chosen)->get_option(expression_option)->as<std::string>();
   try {
     if (chosen == "pattern") pattern(std::cout);
     if (chosen == "banks") banks(std::cout);
     if (chosen == "layout") layout(std::cout);
+    if (chosen == "record") record(std::cout);
   } catch (const coalesce::analysis::expression_error& e) {
     std::cerr << "coalesce-advise: " << e.what() << "\n";
     show_column(e, index);

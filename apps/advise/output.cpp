@@ -43,6 +43,14 @@ std::vector<std::size_t> parse_components(const std::string& text, std::size_t m
   return out;
 }
 
+std::string ranking_header(const char* unit, int width) {
+  char line[256];
+  std::snprintf(line, sizeof line, "%-4s %-*s %12s %8s %14s %14s %6s %14s %14s\n", "rank", width, "layout",
+                (std::string(unit) + "s").c_str(), "per req", "bytes used", "bytes moved", "eff", "DRAM footprint",
+                "allocated");
+  return line;
+}
+
 void write_file(const std::string& path, const std::string& text) {
   std::ofstream f(path, std::ios::binary);
   f << text;

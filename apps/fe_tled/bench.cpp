@@ -4,7 +4,7 @@
 
 #include "solver.hpp"
 
-#include <timing.hpp>
+#include "../common/bench_support.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -12,17 +12,7 @@
 
 namespace coalesce::fe {
 
-namespace {
-
-bench::stats time_it(const runtime& rt, const std::function<void()>& f, int warmup, int reps) {
-#if defined(COALESCE_BENCH_WITH_CUDA)
-  if (rt.kind() == backend::cuda) return bench::time_gpu(f, warmup, reps);
-#endif
-  (void)rt;
-  return bench::time_host(f, warmup, reps);
-}
-
-}  // namespace
+using apps::time_on;
 
 std::vector<bench_row> run_benchmark(const runtime& rt, const tled_model& model, const bench_settings& s) {
   if (s.reps < 20) fail(errc::invalid_argument, "--reps", std::to_string(s.reps) + " is below 20 (the median needs them)");
@@ -36,15 +26,14 @@ std::vector<bench_row> run_benchmark(const runtime& rt, const tled_model& model,
   }
 #endif
   std::vector<bench_row> rows;
-  for (const std::string& text : s.layouts) {
-    tled_solver solver(rt, model, choose_layout(text, model.elements), s.block);
+  const auto measure = [&](tled_solver&& solver) {
     for (std::size_t k = 0; k < s.ramp; ++k) solver.advance(s.ramp);  // non-trivial displacements first
     solver.synchronize();
-    const bench::stats element = time_it(rt, [&] { solver.element_pass(); }, s.warmup, s.reps);
-    const bench::stats node = time_it(rt, [&] { solver.node_pass(1.0f); }, s.warmup, s.reps);
-    const bench::stats step = time_it(rt, [&] { solver.advance(s.ramp); }, s.warmup, s.reps);
+    const bench::stats element = time_on(rt, [&] { solver.element_pass(); }, s.warmup, s.reps);
+    const bench::stats node = time_on(rt, [&] { solver.node_pass(1.0f); }, s.warmup, s.reps);
+    const bench::stats step = time_on(rt, [&] { solver.advance(s.ramp); }, s.warmup, s.reps);
     bench_row r;
-    r.layout = to_string(solver.layout());
+    r.layout = solver.layout_name();
     r.elements = model.elements;
     r.nodes = model.nodes;
     r.element_ms = element.median_ms;
@@ -57,13 +46,19 @@ std::vector<bench_row> run_benchmark(const runtime& rt, const tled_model& model,
     r.copy_gbs = copy_gbs;
     r.reps = s.reps;
     rows.push_back(r);
-  }
+  };
+  for (const std::string& text : s.layouts) measure(tled_solver(rt, model, choose_layout(text, model.elements), s.block));
+  for (const std::string& text : s.record_layouts)
+    measure(tled_solver(rt, model, choose_record_layout(text, model.elements), s.block));
   return rows;
 }
 
 void print_bench(const std::vector<bench_row>& rows, const std::string& backend) {
   if (rows.empty()) return;
-  const auto aos = std::find_if(rows.begin(), rows.end(), [](const bench_row& r) { return r.layout == "aos"; });
+  // Speedups against the AoS the user started from: the vector sets' aos, else the records' aos.
+  auto aos = std::find_if(rows.begin(), rows.end(), [](const bench_row& r) { return r.layout == "aos"; });
+  if (aos == rows.end())
+    aos = std::find_if(rows.begin(), rows.end(), [](const bench_row& r) { return r.layout == "records:aos"; });
   std::printf("\n%s, %zu elements, %zu nodes; element floor %.1f MB; median of %d reps\n\n", backend.c_str(),
               rows[0].elements, rows[0].nodes, element_floor_bytes(rows[0].elements, rows[0].nodes) / 1e6, rows[0].reps);
   std::printf("| layout | element ms (min-max) | element GB/s | of D2D copy | node ms | node GB/s | step ms | step vs AoS |\n");
@@ -80,31 +75,27 @@ void print_bench(const std::vector<bench_row>& rows, const std::string& backend)
 }
 
 void append_bench_csv(const std::string& path, const std::vector<bench_row>& rows, const std::string& backend) {
-  bool fresh = true;
-  {
-    std::ifstream probe(path);
-    fresh = !probe || probe.peek() == std::ifstream::traits_type::eof();
-  }
-  std::ofstream out(path, std::ios::app);
-  if (!out) fail(errc::invalid_argument, "--csv", "cannot write '" + path + "'");
-  if (fresh)
-    out << "backend,elements,nodes,layout,element_ms,element_min_ms,element_max_ms,node_ms,step_ms,element_floor_bytes,"
-           "element_gbs,node_gbs,copy_gbs,reps\n";
+  std::ofstream out = apps::append_csv(
+      path, "backend,elements,nodes,layout,element_ms,element_min_ms,element_max_ms,node_ms,step_ms,element_floor_bytes,"
+           "element_gbs,node_gbs,copy_gbs,reps");
   for (const bench_row& r : rows)
-    out << backend << ',' << r.elements << ',' << r.nodes << ',' << r.layout << ',' << r.element_ms << ','
+    // Quoted: record layout names have commas (records:split:dN,nodes).
+    out << backend << ',' << r.elements << ',' << r.nodes << ",\"" << r.layout << "\"," << r.element_ms << ','
         << r.element_min_ms << ',' << r.element_max_ms << ',' << r.node_ms << ',' << r.step_ms << ','
         << element_floor_bytes(r.elements, r.nodes) << ',' << r.element_gbs << ',' << r.node_gbs << ',' << r.copy_gbs
         << ',' << r.reps << '\n';
 }
 
 void run_profile(const runtime& rt, const tled_model& model, const bench_settings& s, std::size_t warm) {
-  for (const std::string& text : s.layouts) {
-    tled_solver solver(rt, model, choose_layout(text, model.elements), s.block);
+  const auto profile = [&](tled_solver&& solver) {
     for (std::size_t k = 0; k < warm; ++k) solver.advance(s.ramp);
     solver.element_pass();
     solver.synchronize();
-    std::printf("profiled the element pass in %s\n", to_string(solver.layout()).c_str());
-  }
+    std::printf("profiled the element pass in %s\n", solver.layout_name().c_str());
+  };
+  for (const std::string& text : s.layouts) profile(tled_solver(rt, model, choose_layout(text, model.elements), s.block));
+  for (const std::string& text : s.record_layouts)
+    profile(tled_solver(rt, model, choose_record_layout(text, model.elements), s.block));
 }
 
 }  // namespace coalesce::fe

@@ -38,6 +38,7 @@ struct bench_row {
 
 struct bench_settings {
   std::vector<std::string> layouts;
+  std::vector<std::string> record_layouts;  // the elements as records (rows named "records:<layout>")
   int warmup = 3, reps = 20;
   unsigned block = 256;
   std::size_t ramp = 20;

@@ -36,7 +36,7 @@ using namespace coalesce::fe;
 
 struct settings {
   std::string box = "20x20x20", mesh_file, size = "1,1,1";
-  std::string layout = "blocked:128", backend = "auto";
+  std::string layout = "blocked:128", backend = "auto", records;
   std::size_t steps = 2000, ramp = 0;
   material mat;
   std::string fixed_face = "x-", supports = "clamped", gravity = "0,0,0";
@@ -46,6 +46,7 @@ struct settings {
   std::string vtu, png, plot_script = apps::script_path("plot_deformed.py", apps::this_program());
   bool quiet = false, bench = false, profile = false;
   std::vector<std::string> layouts{"aos", "soa", "blocked:32", "blocked:64", "blocked:128", "blocked:256"};
+  std::vector<std::string> record_layouts;
   int reps = 20, warmup = 3;
   std::string csv;
 };
@@ -86,9 +87,11 @@ double largest_displacement(const std::vector<float>& u) {
 int run_problem(const settings& s, const runtime& rt, const tet_mesh& mesh, const tled_model& model,
                 const boundary_conditions& bc) {
   std::string why;
-  const layout_spec spec = choose_layout(s.layout, model.elements, &why);
-  if (s.layout == "auto" && !s.quiet) std::printf("layout auto: %s\n\n", why.c_str());
-  tled_solver solver(rt, model, spec, s.block);
+  const bool records = !s.records.empty();
+  const bool automatic = (records ? s.records : s.layout) == "auto";
+  tled_solver solver = records ? tled_solver(rt, model, choose_record_layout(s.records, model.elements, &why), s.block)
+                               : tled_solver(rt, model, choose_layout(s.layout, model.elements, &why), s.block);
+  if (automatic && !s.quiet) std::printf("%s auto: %s\n\n", records ? "records" : "layout", why.c_str());
   const std::size_t ramp = s.ramp > 0 ? s.ramp : std::max<std::size_t>(1, s.steps / 2);
   progress_bar bar(s.steps, !s.quiet && stderr_is_terminal() && s.steps >= 200);
   const auto start = std::chrono::steady_clock::now();
@@ -104,7 +107,7 @@ int run_problem(const settings& s, const runtime& rt, const tet_mesh& mesh, cons
   if (!s.quiet) {
     std::printf("| quantity | value |\n|---|---|\n");
     std::printf("| mesh | %s |\n| nodes / elements | %zu / %zu |\n", mesh.source.c_str(), model.nodes, model.elements);
-    std::printf("| backend | %s |\n| layout | %s |\n", rt.description().c_str(), to_string(spec).c_str());
+    std::printf("| backend | %s |\n| layout | %s |\n", rt.description().c_str(), solver.layout_name().c_str());
     std::printf("| material | E = %g Pa, nu = %g, rho = %g kg/m^3 |\n", s.mat.young, s.mat.poisson, s.mat.density);
     std::printf("| time step | %.4g s (%.2f of critical %.4g s) |\n", model.dt, s.time.safety, model.critical_dt);
     std::printf("| damping | %.4g 1/s |\n| steps (ramp) | %zu (%zu), %.4g s simulated |\n", model.damping, s.steps,
@@ -138,6 +141,10 @@ int main(int argc, char** argv) {
   app.add_option("--mesh", s.mesh_file, "Gmsh .msh file (2.2 or 4.1 ASCII, 4-node tetrahedra)")->excludes(box);
   app.add_option("--size", s.size, "box size Lx,Ly,Lz in metres")->capture_default_str();
   app.add_option("--layout", s.layout, "aos, soa, blocked:<bd>, or auto (the advisor's choice)")->capture_default_str();
+  app.add_option("--records", s.records,
+                 "element data and connectivity as one record in this layout (aos, packed, soa, blocked:<bd>, "
+                 "split:<fields>[:blocked:<bd>], auto); the node arrays in the matching vector layout")
+      ->excludes("--layout");
   app.add_option("--backend", s.backend, "cuda, host, or auto")->check(CLI::IsMember({"auto", "cuda", "host"}))->capture_default_str();
   app.add_option("--steps", s.steps, "time steps")->capture_default_str();
   app.add_option("--ramp", s.ramp, "steps of the smooth load ramp (0: half the steps)")->capture_default_str();
@@ -159,6 +166,8 @@ int main(int argc, char** argv) {
   app.add_flag("--bench", s.bench, "benchmark the layouts of --layouts instead of running the problem");
   app.add_flag("--profile", s.profile, "one element pass per layout of --layouts (for Nsight Compute)");
   app.add_option("--layouts", s.layouts, "layouts of --bench / --profile")->delimiter(',')->capture_default_str();
+  app.add_option("--record-layouts", s.record_layouts,
+                 "record layouts of --bench / --profile, space-separated (e.g. aos soa blocked:128 split:dN,nodes)");
   app.add_option("--reps", s.reps, "timed repetitions (median; at least 20)")->capture_default_str();
   app.add_option("--warmup", s.warmup, "untimed repetitions first")->capture_default_str();
   app.add_option("--csv", s.csv, "append the benchmark rows to this CSV file");
@@ -176,6 +185,7 @@ int main(int argc, char** argv) {
     if (s.bench || s.profile) {
       bench_settings b;
       b.layouts = s.layouts;
+      b.record_layouts = s.record_layouts;
       b.reps = s.reps;
       b.warmup = s.warmup;
       b.block = s.block;

@@ -2,7 +2,11 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "solver.hpp"
 
+#include "../common/record_match.hpp"
+#include "element_record.hpp"
+
 #include <coalesce/analysis/advisor.hpp>
+#include <coalesce/analysis/record_advisor.hpp>
 
 #include <algorithm>
 #include <utility>
@@ -19,12 +23,24 @@ array<T> upload(const runtime& rt, const std::vector<T>& data, std::size_t n, st
 }  // namespace
 
 tled_solver::tled_solver(const runtime& rt, const tled_model& model, layout_spec layout, unsigned block)
-    : rt_(rt), layout_(layout), block_(block), nodes_(model.nodes), elements_(model.elements) {
+    : tled_solver(rt, model, layout, std::nullopt, block) {}
+
+tled_solver::tled_solver(const runtime& rt, const tled_model& model, const record_layout_spec& records, unsigned block)
+    : tled_solver(rt, model, apps::matching_vector_layout(records), records, block) {}
+
+tled_solver::tled_solver(const runtime& rt, const tled_model& model, layout_spec layout,
+                         std::optional<record_layout_spec> records, unsigned block)
+    : rt_(rt), layout_(layout), records_(std::move(records)), block_(block), nodes_(model.nodes),
+      elements_(model.elements) {
   if (block == 0 || block > 1024 || block % 32 != 0)
     fail(errc::invalid_argument, "tled_solver", "CUDA block size " + std::to_string(block) + " is not a multiple of 32 in 32..1024");
   solver_arrays& a = arrays_;
-  a.element = upload(rt, model.element_data, elements_, element_m, layout);
-  a.connectivity = upload(rt, model.connectivity, elements_, connectivity_m, layout);
+  if (records_) {
+    a.elements = rt.upload(host_records(element_records(model), element_record_desc()), *records_);
+  } else {
+    a.element = upload(rt, model.element_data, elements_, element_m, layout);
+    a.connectivity = upload(rt, model.connectivity, elements_, connectivity_m, layout);
+  }
   a.force = rt.allocate<float>(elements_, force_m, layout);
   const std::vector<float> zeros(nodes_ * node_m, 0.0f);
   a.u = upload(rt, zeros, nodes_, node_m, layout);
@@ -38,10 +54,19 @@ tled_solver::tled_solver(const runtime& rt, const tled_model& model, layout_spec
 }
 
 void tled_solver::element_pass() {
-  if (rt_.kind() == backend::cuda)
+  const bool cuda = rt_.kind() == backend::cuda;
+  if (records_ && cuda)
+    device_record_element_pass(arrays_, block_);
+  else if (records_)
+    host_record_element_pass(arrays_);
+  else if (cuda)
     device_element_pass(arrays_, block_);
   else
     host_element_pass(arrays_);
+}
+
+std::string tled_solver::layout_name() const {
+  return records_ ? "records:" + to_string(*records_) : to_string(layout_);
 }
 
 void tled_solver::node_pass(float load_factor_value) {
@@ -104,6 +129,17 @@ layout_spec choose_layout(const std::string& text, std::size_t elements, std::st
   const analysis::advice advice = analysis::advise(k, analysis::gpu_arch{9, 0});
   if (why) *why = advice.explanation;
   return parse_layout(advice.ranked.front().name);
+}
+
+record_layout_spec choose_record_layout(const std::string& text, std::size_t elements, std::string* why) {
+  if (text != "auto") return parse_record_layout(text);
+  analysis::record_kernel k;
+  k.desc = element_record_desc();
+  k.n = std::min<std::size_t>(std::max<std::size_t>(elements, 1), std::size_t(1) << 16);
+  for (const field_desc& f : k.desc.fields()) k.reads.push_back({f.name, {}});
+  const analysis::record_advice advice = analysis::advise_record(k, analysis::gpu_arch{9, 0});
+  if (why) *why = advice.explanation;
+  return advice.ranked.front().spec;
 }
 
 }  // namespace coalesce::fe

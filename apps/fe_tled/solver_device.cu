@@ -14,6 +14,12 @@ __global__ void element_forces_kernel(Views v) {
 }
 
 template <class Views>
+__global__ void record_element_forces_kernel(Views v) {
+  const std::size_t e = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x;
+  if (e < v.element.n()) record_element_pass(v, e);
+}
+
+template <class Views>
 __global__ void node_update_kernel(Views v, float load_factor) {
   const std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x;
   if (i < v.u.n()) node_pass(v, i, load_factor);
@@ -34,9 +40,17 @@ void device_element_pass(solver_arrays& a, unsigned block) {
   });
 }
 
+void device_record_element_pass(solver_arrays& a, unsigned block) {
+  visit<element_fields>(a.elements, [&](auto records) {
+    const auto v = make_record_views(records, a);
+    record_element_forces_kernel<<<blocks_for(records.n(), block), block>>>(v);
+    check_launch("record_element_forces_kernel");
+  });
+}
+
 void device_node_pass(solver_arrays& a, float load_factor, unsigned block) {
   visit_layout(a.u.layout(), [&](auto tag) {
-    const auto v = make_views<decltype(tag)>(a);
+    const auto v = make_node_views<decltype(tag)>(a);
     node_update_kernel<<<blocks_for(a.u.n(), block), block>>>(v, load_factor);
     check_launch("node_update_kernel");
   });

@@ -17,9 +17,18 @@ void host_element_pass(solver_arrays& a) {
   });
 }
 
+void host_record_element_pass(solver_arrays& a) {
+  visit<element_fields>(a.elements, [&](auto records) {
+    const auto v = make_record_views(records, a);
+    const std::int64_t n = std::int64_t(records.n());
+#pragma omp parallel for schedule(static)
+    for (std::int64_t e = 0; e < n; ++e) record_element_pass(v, std::size_t(e));
+  });
+}
+
 void host_node_pass(solver_arrays& a, float load_factor) {
   visit_layout(a.u.layout(), [&](auto tag) {
-    const auto v = make_views<decltype(tag)>(a);
+    const auto v = make_node_views<decltype(tag)>(a);
     const std::int64_t n = std::int64_t(a.u.n());
 #pragma omp parallel for schedule(static)
     for (std::int64_t i = 0; i < n; ++i) node_pass(v, std::size_t(i), load_factor);
@@ -29,6 +38,9 @@ void host_node_pass(solver_arrays& a, float load_factor) {
 #if !defined(COALESCE_FE_WITH_CUDA)
 // Without CUDA the runtime never reports backend::cuda, so these are unreachable; they fail loudly.
 void device_element_pass(solver_arrays&, unsigned) {
+  fail(errc::no_device, "coalesce-fe", "this build has no CUDA backend");
+}
+void device_record_element_pass(solver_arrays&, unsigned) {
   fail(errc::no_device, "coalesce-fe", "this build has no CUDA backend");
 }
 void device_node_pass(solver_arrays&, float, unsigned) {

@@ -33,29 +33,42 @@ struct tled_views {
   const std::int32_t* entries = nullptr;
 };
 
-// Element e: gather its nodes' displacements, compute its nodal forces, write them.
-template <class Views>
-COALESCE_HD inline void element_pass(const Views& v, std::size_t e) {
-  using Real = typename decltype(v.element)::value_type;
-  const auto d = load<element_m>(v.element, e);
-  const auto c = load<connectivity_m>(v.connectivity, e);
-  Real u[4][3], dndx[4][3], f[4][3];
+// Element e with its data in registers: gather its nodes' displacements, compute its nodal forces,
+// write them. Every element pass (vector sets, records, the reference) ends here.
+template <class Views, class Real>
+COALESCE_HD inline void element_forces(const Views& v, std::size_t e, const Real (&dndx)[4][3], Real volume, Real mu,
+                                       Real kappa, const std::int32_t (&nodes)[4]) {
+  Real u[4][3], f[4][3];
   COALESCE_UNROLL
   for (int a = 0; a < 4; ++a) {
-    const auto ua = load<node_m>(v.u, std::size_t(c[a]));
+    const auto ua = load<node_m>(v.u, std::size_t(nodes[a]));
     COALESCE_UNROLL
-    for (int j = 0; j < 3; ++j) {
-      u[a][j] = ua[j];
-      dndx[a][j] = d[std::size_t(3 * a + j)];
-    }
+    for (int j = 0; j < 3; ++j) u[a][j] = ua[j];
   }
-  element_nodal_forces(u, dndx, d[12], d[13], d[14], f);
+  element_nodal_forces(u, dndx, volume, mu, kappa, f);
   vec<Real, force_m> out;
   COALESCE_UNROLL
   for (int a = 0; a < 4; ++a)
     COALESCE_UNROLL
     for (int j = 0; j < 3; ++j) out[std::size_t(3 * a + j)] = f[a][j];
   store<force_m>(v.force, e, out);
+}
+
+// Element e from the vector sets: element data (15) and connectivity (4).
+template <class Views>
+COALESCE_HD inline void element_pass(const Views& v, std::size_t e) {
+  using Real = typename decltype(v.element)::value_type;
+  const auto d = load<element_m>(v.element, e);
+  const auto c = load<connectivity_m>(v.connectivity, e);
+  Real dndx[4][3];
+  std::int32_t nodes[4];
+  COALESCE_UNROLL
+  for (int a = 0; a < 4; ++a) {
+    nodes[a] = c[std::size_t(a)];
+    COALESCE_UNROLL
+    for (int j = 0; j < 3; ++j) dndx[a][j] = d[std::size_t(3 * a + j)];
+  }
+  element_forces(v, e, dndx, d[12], d[13], d[14], nodes);
 }
 
 // Sum of the element forces on node i, in the order of its element list (the same on every backend

@@ -2,35 +2,25 @@
 // SPDX-License-Identifier: Apache-2.0
 #include <coalesce/analysis/advisor.hpp>
 
+#include "ranking.hpp"
+
 #include <coalesce/core/error.hpp>
 #include <coalesce/core/math.hpp>
 
 #include <algorithm>
-#include <cstdio>
 #include <sstream>
 
 namespace coalesce::analysis {
 namespace {
 
-std::string fixed(double x, int digits) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.*f", digits, x);
-  return buf;
-}
-
-std::string megabytes(std::uint64_t bytes) { return fixed(static_cast<double>(bytes) / 1e6, 2) + " MB"; }
+using detail::describe;
+using detail::fixed;
 
 std::string list(const std::vector<std::size_t>& v) {
   if (v.empty()) return "none";
   std::string s;
   for (std::size_t k = 0; k < v.size(); ++k) s += (k ? "," : "") + std::to_string(v[k]);
   return s;
-}
-
-std::string describe(const candidate& c) {
-  const kernel_report& r = c.report;
-  return c.name + " (" + std::to_string(r.transactions) + " " + r.unit + "s, " + megabytes(r.bytes_moved) +
-         " moved, efficiency " + fixed(r.efficiency(), 2) + ")";
 }
 
 // The worst instruction of a candidate, by transactions per request.
@@ -46,17 +36,8 @@ std::string explain(const kernel_description& k, const gpu_arch& arch, const std
   std::ostringstream s;
   s << "For n = " << k.n << " vectors of m = " << k.m << " " << to_string(k.type) << " on " << arch.name()
     << ", reading components " << list(k.reads) << " and writing " << list(k.writes) << " (one thread per vector, "
-    << best.report.requests << " warp requests), " << describe(best) << " ranks first";
-  std::vector<std::string> tied;
-  for (std::size_t c = 1; c < ranked.size(); ++c)
-    if (ranked[c].report.bytes_moved == best.report.bytes_moved) tied.push_back(ranked[c].name);
-  if (!tied.empty()) {
-    s << ", moving as few bytes as ";
-    for (std::size_t t = 0; t < tied.size(); ++t) s << (t ? ", " : "") << tied[t];
-    s << "; ties go to the smaller DRAM footprint, then the smaller allocation (" << best.report.dram_footprint
-      << " bytes touched of " << best.report.span_bytes << " allocated)";
-  }
-  s << ". ";
+    << best.report.requests << " warp requests), " << describe(best) << " ranks first" << detail::ties(ranked)
+    << ". ";
   if (worst.report.bytes_moved > best.report.bytes_moved) {
     const instruction_report& bad = worst_instruction(worst.report);
     const instruction_report& good = worst_instruction(best.report);
@@ -112,11 +93,7 @@ advice advise(const kernel_description& k, const gpu_arch& arch, const advisor_o
   advice a;
   for (const array_layout& l : candidate_layouts(k.n, k.m, k.type, o))
     a.ranked.push_back({candidate_name(l), l, analyze_kernel(k, l, arch, o.global)});
-  std::stable_sort(a.ranked.begin(), a.ranked.end(), [](const candidate& x, const candidate& y) {
-    if (x.report.bytes_moved != y.report.bytes_moved) return x.report.bytes_moved < y.report.bytes_moved;
-    if (x.report.dram_footprint != y.report.dram_footprint) return x.report.dram_footprint < y.report.dram_footprint;
-    return x.report.span_bytes < y.report.span_bytes;
-  });
+  detail::rank(a.ranked);
   a.explanation = explain(k, arch, a.ranked);
   return a;
 }

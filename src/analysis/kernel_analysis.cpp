@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include <coalesce/analysis/kernel_analysis.hpp>
 
+#include "cached_model.hpp"
+
 #include <coalesce/core/error.hpp>
 #include <coalesce/core/math.hpp>
 
@@ -31,48 +33,6 @@ void check(const kernel_description& k, const array_layout& l) {
              std::to_string(k.n) + " x " + std::to_string(k.m));
 }
 
-// What the kernel analysis keeps of one warp's report.
-struct warp_cost {
-  std::uint64_t transactions;
-  std::uint64_t bytes_used;
-  std::uint64_t bytes_moved;
-  const char* unit;
-};
-
-// The model's verdict depends only on the addresses relative to a 256-byte boundary (no model uses a
-// larger segment), and the warps of one instruction are mostly translates of each other: keep the few
-// shapes seen (by active mask, alignment and offsets from the lowest lane) and analyse each once.
-class cached_model {
- public:
-  cached_model(const gpu_arch& arch, const global_options& o) : arch_(arch), options_(o) {}
-
-  warp_cost operator()(const access_pattern& p) {
-    shape s{p.active, 0, {}};
-    std::uint64_t lowest = UINT64_MAX;
-    for (std::size_t l = 0; l < warp_size; ++l)
-      if (p.is_active(l)) lowest = std::min(lowest, p.address[l]);
-    s.alignment = lowest % 256;
-    for (std::size_t l = 0; l < warp_size; ++l) s.offset[l] = p.is_active(l) ? p.address[l] - lowest : 0;
-    for (const auto& [known, cost] : seen_)
-      if (known.active == s.active && known.alignment == s.alignment && known.offset == s.offset) return cost;
-    const global_report r = analyze_global(p, arch_, options_);
-    const warp_cost cost{r.transactions_per_request(), r.bytes_used, r.bytes_moved, r.unit};
-    if (seen_.size() < max_shapes) seen_.emplace_back(s, cost);
-    return cost;
-  }
-
- private:
-  struct shape {
-    std::uint32_t active;
-    std::uint64_t alignment;
-    std::array<std::uint64_t, warp_size> offset;
-  };
-  static constexpr std::size_t max_shapes = 64;
-  gpu_arch arch_;
-  global_options options_;
-  std::vector<std::pair<shape, warp_cost>> seen_;
-};
-
 }  // namespace
 
 kernel_report analyze_kernel(const kernel_description& k, const array_layout& layout, const gpu_arch& arch,
@@ -88,7 +48,7 @@ kernel_report analyze_kernel(const kernel_description& k, const array_layout& la
   r.layout = layout;
   r.span_bytes = checked_mul(layout.span(), size, call, "span in bytes");
   std::vector<bool> touched(ceil_div(r.span_bytes, 32), false);
-  std::vector<cached_model> models;  // one per instruction: its warps are translates of each other
+  std::vector<detail::cached_model> models;  // one per instruction: its warps are translates of each other
 
   // The vector of every thread of one warp (or -1), computed once per warp for all instructions.
   std::array<std::int64_t, warp_size> vector_of{};
@@ -96,7 +56,7 @@ kernel_report analyze_kernel(const kernel_description& k, const array_layout& la
   for (const auto* list : {&k.reads, &k.writes})
     for (std::size_t i : *list)
       reports.push_back({i, list == &k.reads ? access_kind::load : access_kind::store, 0, 0, 0, 0});
-  models.assign(reports.size(), cached_model(arch, options));
+  models.assign(reports.size(), detail::cached_model(arch, options));
 
   for (std::size_t w = 0; w < warps; ++w) {
     for (std::size_t l = 0; l < warp_size; ++l) {
@@ -116,7 +76,7 @@ kernel_report analyze_kernel(const kernel_description& k, const array_layout& la
         touched[a / 32] = true;
       }
       if (!any) continue;
-      const warp_cost c = models[n_ins](make_pattern(addresses, size, ins.kind));
+      const detail::warp_cost c = models[n_ins](make_pattern(addresses, size, ins.kind));
       ins.requests += 1;
       ins.transactions += c.transactions;
       ins.bytes_used += c.bytes_used;

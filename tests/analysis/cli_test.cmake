@@ -1,6 +1,6 @@
 # SPDX-FileCopyrightText: 2026 coalesce authors
 # SPDX-License-Identifier: Apache-2.0
-# cmake -DADVISE=<coalesce-advise> -DOUT=<dir> -P cli_test.cmake
+# cmake -DADVISE=<coalesce-advise> -DOUT=<dir> -DEXAMPLES=<apps/advise/examples> -P cli_test.cmake
 # Runs the worked examples through the CLI, checks the JSON numbers and the exit codes of bad input.
 cmake_minimum_required(VERSION 3.25)
 
@@ -83,6 +83,33 @@ string(JSON worst_sectors GET "${j}" ranking 5 transactions)
 if(NOT best STREQUAL "soa" OR NOT worst STREQUAL "aos" OR NOT worst_sectors EQUAL 1152)
   message(FATAL_ERROR "layout ranking: best ${best}, worst ${worst} with ${worst_sectors} sectors")
 endif()
+
+# Records: the particle example, x and v read, x written.
+set(particle "${EXAMPLES}/particle.json")
+run(j record --record "${particle}" --read x,v --write x --n 4096 --json)
+string(JSON best GET "${j}" ranking 0 layout)
+string(JSON best_per_request GET "${j}" ranking 0 transactions_per_request)
+string(JSON worst GET "${j}" ranking 11 layout)
+string(JSON worst_per_request GET "${j}" ranking 11 transactions_per_request)
+string(JSON field GET "${j}" ranking 11 instructions 0 field)
+if(NOT best STREQUAL "soa" OR NOT best_per_request EQUAL 8 OR NOT worst STREQUAL "packed" OR NOT worst_per_request EQUAL 32
+   OR NOT field STREQUAL "x")
+  message(FATAL_ERROR "record ranking: best ${best} (${best_per_request}), worst ${worst} (${worst_per_request}), ${field}")
+endif()
+run(j record --record "${particle}" --read "x[0],mass" --hot x --n 1000 --json)
+string(JSON count LENGTH "${j}" ranking)
+expect("${j}" reads "x[0],mass")
+if(NOT count EQUAL 12)
+  message(FATAL_ERROR "record ranking with --hot x: ${count} candidates, expected 12")
+endif()
+fails(2 "no field 'position'" record --record "${particle}" --read position)
+fails(2 "'x[a]' is not a field" record --record "${particle}" --read "x[a]")
+fails(2 "component 3 of field 'x'" record --record "${particle}" --read "x[3]")
+fails(2 "cannot read" record --record "${OUT}/missing.json")
+file(WRITE "${OUT}/bad_record.json" "{\"stride\": 8, \"fields\": [{\"name\": \"a\", \"offset\": 4, \"width\": 8}]}")
+fails(2 "'a'" record --record "${OUT}/bad_record.json")
+file(WRITE "${OUT}/no_width.json" "{\"stride\": 8, \"fields\": [{\"name\": \"a\", \"offset\": 0}]}")
+fails(2 "has no \"width\"" record --record "${OUT}/no_width.json")
 
 fails(2 "column 5" pattern --type float --index "idx*")
 fails(2 "unknown element type 'half'" pattern --type half --index idx)

@@ -5,6 +5,7 @@
 
 #include "mesh.hpp"
 #include "model.hpp"
+#include "solver.hpp"
 
 #include <algorithm>
 #include <array>
@@ -74,6 +75,23 @@ struct patch_problem {
     return worst / scale;
   }
 };
+
+// The element record's layouts the tests run: every kind, a static and a dynamic bd, split both ways.
+inline constexpr const char* record_layout_texts[] = {"aos",          "packed",         "soa",
+                                                      "blocked:32",   "blocked:48",     "blocked:128",
+                                                      "split:dN,nodes", "split:dN,nodes:blocked:64"};
+
+// Displacements and element forces after 60 steps of a 40-step ramp in a layout (vector or record).
+struct short_run {
+  std::vector<float> u, f;
+  friend bool operator==(const short_run& a, const short_run& b) { return a.u == b.u && a.f == b.f; }
+};
+template <class Spec>
+short_run run_short(const runtime& rt, const tled_model& model, const Spec& layout) {
+  tled_solver solver(rt, model, layout);
+  solver.run(60, 40);
+  return {solver.displacements(), solver.element_forces()};
+}
 
 // The largest |a - b| over the largest |b|.
 template <class A, class B>

@@ -1,7 +1,8 @@
 // SPDX-FileCopyrightText: 2026 coalesce authors
 // SPDX-License-Identifier: Apache-2.0
-// The time loop on the CUDA backend (fe.gpu.*): every layout against AoS bit for bit, against the
-// double-precision host reference after K steps, against the host backend, and the patch test.
+// The time loop on the CUDA backend (fe.gpu.*): every layout (vector sets and element records) against
+// AoS bit for bit, against the double-precision host reference after K steps, against the host
+// backend, and the patch test.
 
 #include "fe_test_support.hpp"
 #include "reference.hpp"
@@ -29,15 +30,37 @@ TEST_SUITE("gpu") {
     // Each layout's kernel does the same float operations in the same order; only addresses differ.
     const stretch_problem p;
     const tled_model model = build_model<float>(p.mesh, p.mat, p.bc, p.time);
-    tled_solver reference(gpu(), model, aos());
-    reference.run(60, 40);
-    const std::vector<float> u_aos = reference.displacements(), f_aos = reference.element_forces();
+    const short_run reference = run_short(gpu(), model, aos());
     for (const char* text : {"soa", "soa:packed", "blocked:32", "blocked:48", "blocked:64", "blocked:128", "blocked:256"}) {
       INFO("layout " << text);
-      tled_solver solver(gpu(), model, parse_layout(text));
-      solver.run(60, 40);
-      CHECK(solver.displacements() == u_aos);
-      CHECK(solver.element_forces() == f_aos);
+      CHECK(run_short(gpu(), model, parse_layout(text)) == reference);
+    }
+  }
+
+  TEST_CASE("fe.gpu.records_agree_with_vectors") {
+    const stretch_problem p;
+    const tled_model model = build_model<float>(p.mesh, p.mat, p.bc, p.time);
+    const short_run reference = run_short(gpu(), model, aos());
+    for (const char* text : record_layout_texts) {
+      INFO("records " << text);
+      CHECK(run_short(gpu(), model, parse_record_layout(text)) == reference);
+    }
+  }
+
+  TEST_CASE("fe.gpu.records_patch_and_reference") {
+    const patch_problem patch;
+    tled_solver solver(gpu(), patch.model(), record_split({"dN", "nodes"}, 128));
+    solver.run(patch.steps, patch.ramp);
+    CHECK(patch.interior_error(solver.displacements()) < 1e-5);
+
+    const stretch_problem p;
+    const reference_state ref = reference_run(build_model<double>(p.mesh, p.mat, p.bc, p.time), 300, 150);
+    for (const char* text : {"aos", "soa", "blocked:128", "split:dN,nodes"}) {
+      tled_solver records(gpu(), build_model<float>(p.mesh, p.mat, p.bc, p.time), parse_record_layout(text));
+      records.run(300, 150);
+      const double rel = relative_difference(records.displacements(), ref.u);
+      INFO(text << ": GPU float records vs host double after 300 steps: " << rel);
+      CHECK(rel < 1e-4);
     }
   }
 

@@ -1,8 +1,9 @@
 // SPDX-FileCopyrightText: 2026 coalesce authors
 // SPDX-License-Identifier: Apache-2.0
 // The time loop on the host backend (fe.patch.*, fe.layouts.*, fe.reference.*, fe.uniaxial.*,
-// fe.solver.*): the patch test on an unstructured mesh, every layout against AoS bit for bit, float
-// against the double reference, and the small-strain reaction force against E A eps.
+// fe.solver.*, fe.records.*): the patch test on an unstructured mesh, every layout (vector sets and
+// element records) against AoS bit for bit, float against the double reference, and the small-strain
+// reaction force against E A eps.
 
 #include "fe_test_support.hpp"
 #include "reference.hpp"
@@ -43,16 +44,48 @@ TEST_SUITE("unit") {
     // The same arithmetic in the same order in every layout: equal bit for bit.
     const stretch_problem p;
     const tled_model model = build_model<float>(p.mesh, p.mat, p.bc, p.time);
-    tled_solver reference(host(), model, aos());
-    reference.run(60, 40);
-    const std::vector<float> u_aos = reference.displacements(), f_aos = reference.element_forces();
+    const short_run reference = run_short(host(), model, aos());
     for (const char* text : {"soa", "soa:packed", "blocked:32", "blocked:48", "blocked:128", "blocked:256"}) {
       INFO("layout " << text);
-      tled_solver solver(host(), model, parse_layout(text));
-      solver.run(60, 40);
-      CHECK(solver.displacements() == u_aos);
-      CHECK(solver.element_forces() == f_aos);
+      CHECK(run_short(host(), model, parse_layout(text)) == reference);
     }
+  }
+
+  TEST_CASE("fe.records.agree_with_vectors_host") {
+    // The element record in every record layout: the same arithmetic as the vector sets, so the same bits.
+    const stretch_problem p;
+    const tled_model model = build_model<float>(p.mesh, p.mat, p.bc, p.time);
+    const short_run reference = run_short(host(), model, aos());
+    for (const char* text : record_layout_texts) {
+      INFO("records " << text);
+      CHECK(run_short(host(), model, parse_record_layout(text)) == reference);
+    }
+    CHECK(tled_solver(host(), model, record_soa()).records().has_value());
+  }
+
+  TEST_CASE("fe.records.patch_and_reference_host") {
+    const patch_problem patch;
+    tled_solver solver(host(), patch.model(), record_split({"dN", "nodes"}, 32));
+    solver.run(patch.steps, patch.ramp);
+    CHECK(patch.interior_error(solver.displacements()) < 1e-5);
+
+    const stretch_problem p;
+    tled_solver records(host(), build_model<float>(p.mesh, p.mat, p.bc, p.time), record_soa());
+    records.run(300, 150);
+    const reference_state ref = reference_run(build_model<double>(p.mesh, p.mat, p.bc, p.time), 300, 150);
+    CHECK(relative_difference(records.displacements(), ref.u) < 1e-4);
+  }
+
+  TEST_CASE("fe.records.choose") {
+    std::string why;
+    const record_layout_spec chosen = choose_record_layout("auto", 10000, &why);
+    CHECK(chosen.kind != record_kind::aos);  // a 76-byte stride is never the advisor's pick
+    CHECK(!why.empty());
+    CHECK(choose_record_layout("split:dN,nodes:blocked:64", 10).hot.size() == 2);
+    CHECK_THROWS_AS(choose_record_layout("rows", 10), coalesce::error);
+    const stretch_problem p;
+    CHECK_THROWS_AS(tled_solver(host(), build_model<float>(p.mesh, p.mat, p.bc, p.time), record_split({"dn"})),
+                    coalesce::error);  // no field dn (names are case-sensitive)
   }
 
   TEST_CASE("fe.reference.host_float_matches_double") {

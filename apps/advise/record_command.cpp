@@ -1,0 +1,176 @@
+// SPDX-FileCopyrightText: 2026 coalesce authors
+// SPDX-License-Identifier: Apache-2.0
+// coalesce-advise record: ranks the record layouts (aos, packed, soa, blocked, split) for a
+// one-thread-per-record kernel over a record described in JSON:
+//   {"name": "particle", "stride": 64,
+//    "fields": [{"name": "x", "offset": 0, "width": 8, "count": 3}, ...]}
+// (count defaults to 1); --read / --write name the fields each thread accesses ("x,v", "x[0],mass").
+#include "commands.hpp"
+#include "output.hpp"
+
+#include <coalesce/analysis/record_advisor.hpp>
+#include <coalesce/core/error.hpp>
+
+#include <nlohmann/json.hpp>
+
+#include <cctype>
+#include <cstdio>
+#include <fstream>
+#include <memory>
+#include <ostream>
+
+namespace advise {
+namespace {
+
+using namespace coalesce::analysis;
+using coalesce::errc;
+using coalesce::fail;
+
+struct record_options {
+  std::string record;
+  std::string read = "all";
+  std::string write = "none";
+  std::vector<std::string> hot;
+  std::size_t n = 1 << 20;
+  std::string arch = "sm_90";
+  bool l1_bypass = false;
+  bool json = false;
+};
+
+std::size_t number(const nlohmann::json& j, const char* key, const std::string& where, std::size_t fallback, bool needed) {
+  if (!j.contains(key)) {
+    if (needed) fail(errc::invalid_argument, "--record", where + " has no \"" + std::string(key) + "\"");
+    return fallback;
+  }
+  if (!j[key].is_number_unsigned())
+    fail(errc::invalid_argument, "--record", where + ": \"" + key + "\" is not a non-negative integer");
+  return j[key].get<std::size_t>();
+}
+
+// The record of a JSON file; names the file and the bad key.
+coalesce::record_desc read_record(const std::string& path, std::string& name) {
+  std::ifstream in(path);
+  if (!in) fail(errc::invalid_argument, "--record", "cannot read '" + path + "'");
+  nlohmann::json j;
+  try {
+    in >> j;
+  } catch (const nlohmann::json::exception& e) {
+    fail(errc::invalid_argument, "--record", "'" + path + "' is not JSON: " + e.what());
+  }
+  if (!j.is_object() || !j.contains("fields") || !j["fields"].is_array())
+    fail(errc::invalid_argument, "--record", "'" + path + "' has no \"fields\" list");
+  name = j.contains("name") && j["name"].is_string() ? j["name"].get<std::string>() : path;
+  std::vector<coalesce::field_desc> fields;
+  for (std::size_t k = 0; k < j["fields"].size(); ++k) {
+    const nlohmann::json& f = j["fields"][k];
+    const std::string where = "'" + path + "' field " + std::to_string(k);
+    if (!f.is_object() || !f.contains("name") || !f["name"].is_string())
+      fail(errc::invalid_argument, "--record", where + " has no \"name\"");
+    fields.push_back({f["name"].get<std::string>(), number(f, "offset", where, 0, true), number(f, "width", where, 0, true),
+                      number(f, "count", where, 1, false)});
+  }
+  return coalesce::record_desc(std::move(fields), number(j, "stride", "'" + path + "'", 0, true));
+}
+
+// "x,v[1]" / "all" / "none" into accesses (checked against the record by the analysis).
+std::vector<record_access> parse_accesses(const std::string& text, const coalesce::record_desc& desc,
+                                          const char* option) {
+  std::vector<record_access> out;
+  if (text == "none") return out;
+  if (text == "all") {
+    for (const coalesce::field_desc& f : desc.fields()) out.push_back({f.name, {}});
+    return out;
+  }
+  std::size_t pos = 0;
+  while (pos <= text.size()) {
+    const std::size_t comma = std::min(text.find(',', pos), text.size());
+    std::string item = text.substr(pos, comma - pos);
+    record_access a;
+    const std::size_t open = item.find('[');
+    if (open != std::string::npos) {
+      const std::string digits = item.substr(open + 1, item.size() - open - 2);
+      bool ok = item.back() == ']' && !digits.empty() && digits.size() < 10;
+      for (char c : digits) ok = ok && std::isdigit(static_cast<unsigned char>(c));
+      if (!ok) fail(errc::invalid_argument, option, "'" + item + "' is not a field or field[component]");
+      a.components.push_back(std::stoul(digits));
+      item = item.substr(0, open);
+    }
+    if (item.empty()) fail(errc::invalid_argument, option, "'" + text + "' is not a list of fields like x,v[0]");
+    desc.index_of(item, option);
+    a.field = item;
+    out.push_back(a);
+    pos = comma + 1;
+  }
+  return out;
+}
+
+nlohmann::json to_json(const record_kernel& k, const record_candidate& c, std::size_t rank) {
+  nlohmann::json ins = nlohmann::json::array();
+  for (const record_instruction& i : c.report.instructions) {
+    nlohmann::json cost = cost_json(i.cost);
+    cost["field"] = k.desc[i.field].name;
+    ins.push_back(cost);
+  }
+  nlohmann::json j = totals_json(rank, c.name, c.report);
+  j["block"] = c.report.layout.block;
+  j["instructions"] = ins;
+  return j;
+}
+
+void print_text(std::ostream& out, const record_options& o, const std::string& name, const record_kernel& k,
+                const record_advice& a) {
+  out << name << ": " << to_string(k.desc) << "\n" << k.n << " records, read " << o.read << ", write " << o.write
+      << ", on " << o.arch << "\n";
+  out << ranking_header(a.ranked.front().report.unit, 26);
+  for (std::size_t c = 0; c < a.ranked.size(); ++c) out << ranking_row(c + 1, a.ranked[c].name, a.ranked[c].report, 26);
+  out << "\n" << a.explanation << "\n";
+}
+
+}  // namespace
+
+runner add_record_command(CLI::App& app) {
+  auto o = std::make_shared<record_options>();
+  CLI::App* cmd = app.add_subcommand("record", "rank record layouts (aos, packed, soa, blocked, split) for a kernel");
+  cmd->add_option("--record", o->record, "the record as JSON: stride and fields (name, offset, width, count)")
+      ->required();
+  cmd->add_option("--read", o->read, "fields each thread reads: x,v or x[0],mass or all or none")->capture_default_str();
+  cmd->add_option("--write", o->write, "fields each thread writes: x or all or none")->capture_default_str();
+  cmd->add_option("--hot", o->hot, "split's hot fields (default: the fields the kernel touches)")->delimiter(',');
+  cmd->add_option("--n", o->n, "records (one thread each)")->capture_default_str();
+  cmd->add_option("--arch", o->arch, "cc1.0 .. sm_90")->capture_default_str();
+  cmd->add_flag("--l1-bypass", o->l1_bypass, "cc2.x: 32-byte segments instead of 128-byte L1 lines");
+  cmd->add_flag("--json", o->json, "JSON instead of text");
+  return [o](std::ostream& out) {
+    std::string name;
+    record_kernel k;
+    k.desc = read_record(o->record, name);
+    k.n = o->n;
+    k.reads = parse_accesses(o->read, k.desc, "--read");
+    k.writes = parse_accesses(o->write, k.desc, "--write");
+    record_advisor_options ao;
+    ao.hot = o->hot;
+    ao.global.l1_bypass = o->l1_bypass;
+    const gpu_arch arch = parse_arch(o->arch);
+    const record_advice a = advise_record(k, arch, ao);
+    if (!o->json) {
+      print_text(out, *o, name, k, a);
+      return;
+    }
+    nlohmann::json ranking = nlohmann::json::array();
+    for (std::size_t c = 0; c < a.ranked.size(); ++c) ranking.push_back(to_json(k, a.ranked[c], c + 1));
+    nlohmann::json fields = nlohmann::json::array();
+    for (const coalesce::field_desc& f : k.desc.fields())
+      fields.push_back({{"name", f.name}, {"offset", f.offset}, {"width", f.width}, {"count", f.count}});
+    const nlohmann::json j{{"record", {{"name", name}, {"stride", k.desc.stride()}, {"fields", fields}}},
+                           {"n", k.n},
+                           {"arch", arch.name()},
+                           {"reads", o->read},
+                           {"writes", o->write},
+                           {"unit", a.ranked.front().report.unit},
+                           {"ranking", ranking},
+                           {"explanation", a.explanation}};
+    out << j.dump(2) << "\n";
+  };
+}
+
+}  // namespace advise
