@@ -4,7 +4,8 @@
 # On the GPU machine, with .dev/bins.tar.xz from scripts/pack_prebuilt.sh (and .deps/debs from
 # scripts/pack_offline_mpi.sh for the MPI step) carried along:
 #   scripts/gpu_prebuilt_check.sh [step ...]   steps: tests sanitize demo records mpi (default: all)
-# tests: every GPU test program; sanitize: compute-sanitizer memcheck and racecheck on the record
+# tests: every GPU test program; apps: scripts/gpu_apps_check.sh's particles and fe steps on these
+# binaries; sanitize: compute-sanitizer memcheck and racecheck on the record
 # kernels; demo: coalesce-demo, timed; records: coalesce-bench --records; mpi: the MPI tests with 1, 2
 # and 4 ranks sharing the GPU, coalesce-fe-mpi --check, coalesce-mpi-bench. Logs and a summary go to $OUT.
 set -uo pipefail
@@ -41,6 +42,14 @@ for step in "${steps[@]}"; do
       run_log demo "$bin/coalesce-demo"
       note "demo wall time: $(( ($(date +%s%N) - start) / 1000000 )) ms"
       tail -40 "$out/demo.log" ;;
+    apps)
+      mkdir -p build/prebuilt/apps/particles build/prebuilt/apps/fe_tled
+      ln -sf "$bin/coalesce-particles" build/prebuilt/apps/particles/coalesce-particles
+      ln -sf "$bin/coalesce-fe" build/prebuilt/apps/fe_tled/coalesce-fe
+      OUT="$out/apps" BUILD_DIR=build/prebuilt BUILD=build/prebuilt timeout 540 scripts/gpu_apps_check.sh particles fe \
+        > "$out/apps.log" 2>&1
+      note "apps: exit $?"
+      cat "$out/apps/summary.txt" >> "$out/summary.txt" ;;
     records)
       run_log records-bench "$bin/coalesce-bench" --records --reps 20 --out "$out/records"
       cp "$out/records/results.md" "$out/records.md" 2>/dev/null ;;
@@ -51,7 +60,7 @@ for step in "${steps[@]}"; do
       export LD_LIBRARY_PATH=/opt/ompi/usr/lib/x86_64-linux-gnu:/opt/ompi/usr/lib/x86_64-linux-gnu/openmpi/lib:${LD_LIBRARY_PATH:-}
       export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_btl=self,vader
       export OMPI_MCA_btl_vader_single_copy_mechanism=none
-      for np in 1 2 4; do
+      [ -n "${MPI_BENCH_ONLY:-}" ] || for np in 1 2 4; do
         run_log "mpi-tests-np$np" mpirun -np $np --oversubscribe --bind-to none "$bin/coalesce-mpi-tests"
         run_log "fe-mpi-np$np" mpirun -np $np --oversubscribe --bind-to none "$bin/coalesce-fe-mpi" --check --steps 200 \
           --box 96x32x32 --size 3,1,1

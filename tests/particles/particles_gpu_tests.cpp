@@ -1,7 +1,8 @@
 // SPDX-FileCopyrightText: 2026 coalesce authors
 // SPDX-License-Identifier: Apache-2.0
 // The particle app on the CUDA backend (particles.gpu.*): every record layout against the double host
-// reference and against AoS bit for bit, against the host backend, and the energy drift.
+// reference and against AoS (to rounding: each layout is its own instantiation), against the host
+// backend, and the energy drift.
 
 #include "particles_test_support.hpp"
 
@@ -10,6 +11,7 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <string>
 
 using namespace coalesce;
 using namespace coalesce::particles;
@@ -33,15 +35,19 @@ TEST_SUITE("gpu") {
     particle_system first(gpu(), sys.initial, sys.box, sys.settings.dt, record_aos());
     first.run(steps);
     const std::vector<particle> aos = first.particles();
+    const reference_state aos_state = reference_start(aos, sys.box);
     for (const char* text : layout_texts) {
-      INFO("layout " << text);
+      INFO("layout " << std::string(text));
       particle_system system(gpu(), sys.initial, sys.box, sys.settings.dt, parse_record_layout(text));
       system.run(steps);
       const std::vector<particle> got = system.particles();
       const double error = largest_position_error(got, ref, sys.box);
       INFO("largest position error " << error);
       CHECK(error <= 1e-9);
-      CHECK(same_positions(got, aos));
+      // Each layout is its own instantiation of the kernels, and nvcc may contract a different set of
+      // multiply-adds in each (seen on the H200: 3.6e-15 apart after 30 steps), so the layouts agree
+      // with AoS to rounding, not bit for bit; the host backend's layouts are checked bit for bit.
+      CHECK(largest_position_error(got, aos_state, sys.box) <= 1e-12);
       CHECK(carried_intact(got, sys.initial));
     }
   }
