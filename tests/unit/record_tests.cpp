@@ -142,25 +142,7 @@ TEST_SUITE("unit") {
   }
 
   TEST_CASE("record.runtime.host.round_trip_every_pair") {
-    const runtime rt{backend::host};
-    std::mt19937_64 gen(fresh_seed());
-    for (int trial = 0; trial < 12; ++trial) {
-      const record_desc d = random_record(gen);
-      INFO(to_string(d));
-      for (const std::size_t n : {1, 95, 1000}) {
-        const std::vector<unsigned char> in = random_structs(d, n, gen);
-        for (const record_layout_spec& a : record_layouts(d)) {
-          const record_array first = rt.upload(host_records(in.data(), n, d), a);
-          for (const record_layout_spec& b : record_layouts(d)) {
-            INFO(to_string(a) << " -> " << to_string(b) << ", n = " << n);
-            const record_array second = rt.relayout(first, b);
-            std::vector<unsigned char> out(in.size(), padding_poison);
-            rt.download(second, host_records(out.data(), n, d));
-            require_same_structs(out, in, d);
-          }
-        }
-      }
-    }
+    round_trip_every_pair(runtime{backend::host}, 12, {1, 95, 1000});
   }
 
   TEST_CASE("record.runtime.host.padding_lanes_hold_fill") {
