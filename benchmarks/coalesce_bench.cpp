@@ -50,6 +50,11 @@ int main(int argc, char** argv) try {
   opt.bytes = size_mib << 20;
 
   const bool gpu = backend == "cuda" || (backend == "auto" && gpu_available());
+  if (opt.records && !gpu) {
+    std::fprintf(stderr, "coalesce-bench: --records measures the CUDA backend's record moves; "
+                         "the host backend has no record cases\n");
+    return 2;
+  }
   const coalesce::runtime rt = gpu ? coalesce::runtime{coalesce::backend::cuda} : coalesce::runtime{coalesce::backend::host};
   run_info info;
   info.machine = rt.description();
