@@ -3,7 +3,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # Packs the GPU test and benchmark programs of build/default (built here for sm_90) into
 # .dev/bins.tar.xz, which scripts/gpu_prebuilt_check.sh runs on the GPU machine: the machine's
-# device minutes then go to running, not compiling. .dev is git-ignored (.git/info/exclude).
+# device minutes then go to running, not compiling. .dev is git-ignored.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=build/default
