@@ -38,7 +38,7 @@ void relayout_host(const void* src, const array_layout& src_layout, void* dst, c
         // blocked destination get the fill value; pitch gaps are never written.
         const auto n = static_cast<std::int64_t>(src_layout.n);
         const std::size_t m = src_layout.m;
-        const std::int64_t span = n * static_cast<std::int64_t>(m);
+        [[maybe_unused]] const std::int64_t span = n * static_cast<std::int64_t>(m);  // read by the OpenMP if()
         COALESCE_OMP_PARALLEL_FOR
         for (std::int64_t v = 0; v < n; ++v)
           for (std::size_t i = 0; i < m; ++i) d[dst_map(std::size_t(v), i)] = s[src_map(std::size_t(v), i)];

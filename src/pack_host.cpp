@@ -16,7 +16,7 @@ constexpr std::int64_t parallel_threshold = 1 << 16;
 
 // f(k) for k in [0, count), on several threads when count * m elements are worth it.
 template <class F>
-void for_each_vector(std::size_t count, std::size_t m, F&& f) {
+void for_each_vector(std::size_t count, [[maybe_unused]] std::size_t m, F&& f) {  // m: read by the OpenMP if()
   const auto n = std::int64_t(count);
 #if COALESCE_WITH_OPENMP
 #pragma omp parallel for schedule(static) if (n * std::int64_t(m) >= parallel_threshold)

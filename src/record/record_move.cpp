@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "record_move.hpp"
 
+#include <coalesce/build_config.hpp>
+
 #include <algorithm>
 #include <cstring>
 
@@ -90,7 +92,9 @@ void move_records_host(const void* src, void* dst, const record_move& move, cons
   constexpr std::size_t tile = 512;
   const std::size_t tiles = (range.dst_count + tile - 1) / tile;
   const std::size_t components = move.width.size();
+#if COALESCE_WITH_OPENMP
 #pragma omp parallel for schedule(static) if (range.dst_count * components > 65536)
+#endif
   for (std::ptrdiff_t t = 0; t < std::ptrdiff_t(tiles); ++t) {
     const std::size_t first = std::size_t(t) * tile, last = std::min(first + tile, range.dst_count);
     const std::size_t data_last = std::min(last, range.count);
