@@ -7,7 +7,8 @@
 //   blocked<bd>       component i is block-interleaved:    data + i * bd + (v / bd) * m * bd + v % bd
 // so thrust::transform, reduce, sort, ... work on one component whatever the layout, and
 // components<M>(view) zips the M components of every vector (sort whole vectors, transform a
-// vector into a value). The ranges alias the view's memory and copy nothing.
+// vector into a value). The ranges alias the view's memory and copy nothing. Record views get the same:
+// field_component<&S::x>(view, c) is one component of one field, and zip(...) puts fields side by side.
 //
 // component(view, i) iterates raw pointers: algorithms run on the host unless given a policy
 // (thrust::omp::par, thrust::cuda::par / thrust::device for device memory). device_component(view, i)
@@ -18,6 +19,8 @@
 #include <coalesce/layout/blocked.hpp>
 #include <coalesce/layout/col_major.hpp>
 #include <coalesce/layout/row_major.hpp>
+#include <coalesce/record/field_mapping.hpp>
+#include <coalesce/record/view.hpp>
 #include <coalesce/view/view.hpp>
 
 #include <thrust/device_ptr.h>
@@ -47,6 +50,21 @@ struct blocked_offset {
   }
 };
 
+// A record field's component in any of the three forms, picked at run time (a split record's fields).
+struct placed_offset {
+  field_form form = field_form::rows;
+  std::ptrdiff_t a = 1;      // row stride (rows), or block stride (blocks)
+  std::ptrdiff_t block = 1;  // bd (blocks)
+  COALESCE_HD constexpr std::ptrdiff_t operator()(std::ptrdiff_t v) const noexcept {
+    switch (form) {
+      case field_form::rows: return v * a;
+      case field_form::columns: return v;
+      case field_form::blocks: break;
+    }
+    return (v / block) * a + v % block;
+  }
+};
+
 // Iterators over one component: the contiguous one is the pointer itself.
 template <class Pointer, class Offset>
 using offset_iterator =
@@ -56,6 +74,8 @@ template <class Pointer>
 using strided_iterator = offset_iterator<Pointer, strided_offset>;
 template <class Pointer>
 using blocked_iterator = offset_iterator<Pointer, blocked_offset>;
+template <class Pointer>
+using placed_iterator = offset_iterator<Pointer, placed_offset>;
 
 template <class Iterator>
 class component_range {
@@ -72,6 +92,15 @@ class component_range {
 };
 
 namespace detail {
+template <class Layout>
+struct is_field_blocks : std::false_type {};
+template <std::size_t BD>
+struct is_field_blocks<layout_field_blocks<BD>> : std::true_type {};
+template <class Layout>
+struct is_field_placed : std::false_type {};
+template <std::size_t BD>
+struct is_field_placed<layout_field_placed<BD>> : std::true_type {};
+
 template <class Pointer, class Offset>
 offset_iterator<Pointer, Offset> make_offset_iterator(Pointer base, Offset offset) {
   return offset_iterator<Pointer, Offset>(
@@ -98,6 +127,15 @@ auto component_through(Pointer base, const basic_view<T, Mapping>& view, std::si
   } else if constexpr (std::is_same_v<layout, layout_row_major>) {
     return component_range<strided_iterator<Pointer>>(
         make_offset_iterator(base + first, strided_offset{static_cast<std::ptrdiff_t>(map.pitch())}), n);
+  } else if constexpr (is_field_blocks<layout>::value) {
+    // A blocked record's field: from one block to the next is the whole record block, not m * bd.
+    const auto bd = static_cast<std::ptrdiff_t>(map.block());
+    return component_range<blocked_iterator<Pointer>>(
+        make_offset_iterator(base + first, blocked_offset{bd, static_cast<std::ptrdiff_t>(map.block_stride())}), n);
+  } else if constexpr (is_field_placed<layout>::value) {
+    const field_place& p = map.place();
+    const placed_offset offset{p.form, static_cast<std::ptrdiff_t>(p.a), static_cast<std::ptrdiff_t>(map.block())};
+    return component_range<placed_iterator<Pointer>>(make_offset_iterator(base + first, offset), n);
   } else {
     const auto bd = static_cast<std::ptrdiff_t>(map.block());
     return component_range<blocked_iterator<Pointer>>(
@@ -136,6 +174,32 @@ auto components(const basic_view<T, Mapping>& view) {
     fail(errc::invalid_argument, "components<M>",
          "M = " + std::to_string(M) + " but the vectors have m = " + std::to_string(view.m()));
   return detail::zip_components(view, std::make_index_sequence<M>{});
+}
+
+// Component c of member P of every record of a record view (record/view.hpp), in record order:
+// field_component<&particle::v>(view, 1) is every particle's v[1]. Throws out_of_range for c >= count.
+template <auto P, class Fields, class Form, bool Const>
+auto field_component(const record_view<Fields, Form, Const>& view, std::size_t c) {
+  const auto field = view.template field<P>();
+  detail::check_component(field, c, "field_component");
+  return detail::component_through(field.data(), field, c);
+}
+template <auto P, class Fields, class Form, bool Const>
+auto device_field_component(const record_view<Fields, Form, Const>& view, std::size_t c) {
+  const auto field = view.template field<P>();
+  detail::check_component(field, c, "device_field_component");
+  return detail::component_through(thrust::device_pointer_cast(field.data()), field, c);
+}
+
+// Ranges of equal size zipped: element v is a tuple of their elements v (fields of a record side by
+// side: zip(field_component<&S::id>(view, 0), field_component<&S::x>(view, 0))).
+template <class... Ranges>
+auto zip(const Ranges&... ranges) {
+  const std::ptrdiff_t size = (ranges.size(), ...);
+  if (((ranges.size() != size) || ...))
+    fail(errc::size_mismatch, "zip", "the ranges differ in size");
+  auto first = thrust::make_zip_iterator(thrust::make_tuple(ranges.begin()...));
+  return component_range<decltype(first)>(first, size);
 }
 
 }  // namespace coalesce
