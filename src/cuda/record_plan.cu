@@ -16,11 +16,6 @@ namespace {
 unsigned log2_width(unsigned w) { return w == 1 ? 0 : w == 2 ? 1 : w == 4 ? 2 : w == 8 ? 3 : 4; }
 
 // The block size of a side's blocks-form components (0: none).
-std::size_t side_block(const std::vector<component_place>& side) {
-  for (const component_place& p : side)
-    if (p.block > 1) return p.block;
-  return 0;
-}
 
 // The stride of a side's rows-form components (0: none).
 std::size_t side_stride(const std::vector<component_place>& side) {

@@ -406,12 +406,10 @@ __global__ void __launch_bounds__(record_tile_threads)
 // source's rows hit the lines their neighbours brought into L1. Measured on the H200 at about the
 // tiled kernel's speed for these pairs (BENCHMARKS.md); a destination with rows needs the tile.
 struct lanes_params {
-  std::uint32_t comps = 0;
   std::uint64_t count = 0, dst_count = 0, src_first = 0, dst_first = 0;
   component_place src[max_record_components], dst[max_record_components];
   fast_divmod src_block, dst_block;  // the sides' bd (1 when they have no blocks)
   std::uint32_t by_width[6] = {};     // components sorted by width: 16-byte ones in [by_width[0], by_width[1]), ...
-  std::uint8_t width[max_record_components] = {};
   alignas(16) std::uint8_t fill[max_record_components][16] = {};  // aligned: read as elements
 };
 
@@ -513,18 +511,12 @@ void move_records_device(const void* src, void* dst, const record_move& move, co
                      range.dst_first + range.dst_count < (std::uint64_t(1) << 31);
   if (runs_destination && small) {
     auto p = std::make_unique<lanes_params>();
-    p->comps = std::uint32_t(move.width.size());
     p->count = range.count;
     p->dst_count = range.dst_count;
     p->src_first = range.src_first;
     p->dst_first = range.dst_first;
-    auto block_of = [](const std::vector<component_place>& side) {
-      for (const component_place& c : side)
-        if (c.block > 1) return unsigned(c.block);
-      return 1u;
-    };
-    p->src_block = fast_divmod(block_of(move.src));
-    p->dst_block = fast_divmod(block_of(move.dst));
+    p->src_block = fast_divmod(unsigned(std::max<std::size_t>(1, side_block(move.src))));
+    p->dst_block = fast_divmod(unsigned(std::max<std::size_t>(1, side_block(move.dst))));
     std::uint32_t at = 0, group = 0;
     for (const unsigned w : {16u, 8u, 4u, 2u, 1u}) {
       p->by_width[group++] = at;
@@ -532,7 +524,6 @@ void move_records_device(const void* src, void* dst, const record_move& move, co
         if (move.width[k] != w) continue;
         p->src[at] = move.src[k];
         p->dst[at] = move.dst[k];
-        p->width[at] = move.width[k];
         std::copy(move.fill[k].begin(), move.fill[k].end(), p->fill[at]);
         ++at;
       }

@@ -50,6 +50,13 @@ struct record_move {
   bool preserve_gaps = false;
 };
 
+// The block size of a side's blocks-form components, or 0 when it has none (a layout has one bd).
+inline std::size_t side_block(const std::vector<component_place>& side) {
+  for (const component_place& p : side)
+    if (p.block > 1) return p.block;
+  return 0;
+}
+
 // The places of every component of `layout`, in field order.
 std::vector<component_place> component_places(const record_desc& desc, const record_layout& layout);
 
