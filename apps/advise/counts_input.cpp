@@ -69,6 +69,16 @@ std::string ranges(const std::vector<std::size_t>& c) {
   return out;
 }
 
+// "x,v[1],v[2]" / "none", as --read and --write take them.
+std::string fields_text(const std::vector<ca::record_access>& accesses) {
+  std::string out;
+  for (const ca::record_access& a : accesses) {
+    if (a.components.empty()) out += (out.empty() ? "" : ",") + a.field;
+    for (const std::size_t c : a.components) out += (out.empty() ? "" : ",") + a.field + "[" + std::to_string(c) + "]";
+  }
+  return out.empty() ? "none" : out;
+}
+
 }  // namespace
 
 ca::access_counts read_counts(const std::string& path) {
@@ -126,6 +136,18 @@ counted_kernel kernel_from_counts_file(const std::string& path, const std::strin
   if (n != 0) out.kernel.n = n;
   out.line = "array '" + c.name + "' (n = " + std::to_string(c.n) + ", counted in " + c.layout + "; " + all.source +
              "): reads " + out.reads + ", writes " + out.writes;
+  return out;
+}
+
+counted_record record_from_counts_file(const std::string& path, const std::string& array, std::size_t n) {
+  const ca::access_counts all = read_counts(path);
+  const ca::record_counts& c = ca::find_record(all, array);
+  counted_record out;
+  out.kernel = ca::record_kernel_from_counts(c);
+  if (n != 0) out.kernel.n = n;
+  out.name = c.name + " (counted in " + c.layout + ", n = " + std::to_string(c.n) + ")";
+  out.reads = fields_text(out.kernel.reads);
+  out.writes = fields_text(out.kernel.writes);
   return out;
 }
 

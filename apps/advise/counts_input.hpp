@@ -23,4 +23,12 @@ struct counted_kernel {
 };
 counted_kernel kernel_from_counts_file(const std::string& path, const std::string& array, std::size_t n);
 
+// The record command's kernel from --counts FILE [--array NAME] (and --n as above), with the record's
+// name and the fields read and written as text ("dN,V0,nodes[0]", "none").
+struct counted_record {
+  coalesce::analysis::record_kernel kernel;
+  std::string name, reads, writes;
+};
+counted_record record_from_counts_file(const std::string& path, const std::string& array, std::size_t n);
+
 }  // namespace advise
