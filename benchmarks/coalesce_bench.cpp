@@ -26,7 +26,7 @@ int main(int argc, char** argv) try {
   std::string backend = "auto", out_dir = "bench-results";
   std::size_t size_mib = 256;
   app.add_flag("--records", opt.records, "the record cases (four structs, every record layout pair) instead of vector sets");
-  app.add_option("--only", opt.only, "record cases whose name contains this text (e.g. \"body: aos -> soa\")");
+  app.add_option("--only", opt.only, "record or path cases whose name contains this text (e.g. \"body: aos -> soa\", \"pitched -> \")");
   app.add_option("--paths", opt.paths,
                  "the path matrix instead: every pair of ends (arrays, the user's vectors with any pitch and "
                  "alignment) x m x element size; 'quick' is a one-minute subset")

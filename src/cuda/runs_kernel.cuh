@@ -9,10 +9,10 @@
 // (bd, and every chunk start of a col_major row); the end of a component goes word by word, and a
 // blocked destination's padding lanes get the fill.
 
-#include "chunk.cuh"
 #include "fast_divmod.cuh"
 
 #include <cstddef>
+#include <type_traits>
 
 namespace coalesce::detail {
 
@@ -52,34 +52,38 @@ __global__ void __launch_bounds__(runs_threads)
   const unsigned q0 = blockIdx.x * runs_threads * runs_unroll + threadIdx.x;
   for (std::size_t i = blockIdx.y; i < s.m; i += gridDim.y) {
     // One pass: runs_unroll chunks per thread, all loaded before any is stored; each chunk's
-    // destination offset is worked out once.
-    chunk_of<Word, W> held[runs_unroll];
+    // destination offset is worked out once. The end of a component (a chunk past n: data, then
+    // padding) moves word by word first, in a loop kept rolled: unrolled, it and the held chunks'
+    // words took 206 registers for 1-byte words.
+    using raw = std::conditional_t<W * sizeof(Word) == 16, uint4, Word>;  // a whole chunk, never split
+    static_assert(sizeof(raw) == W * sizeof(Word), "a chunk is 16 bytes or one word");
+    raw held[runs_unroll];
     std::size_t to[runs_unroll];
 #pragma unroll
     for (int j = 0; j < runs_unroll; ++j) {
       const unsigned q = q0 + unsigned(j * runs_threads);
-      if (q >= chunks) continue;
       const std::size_t v = std::size_t(q) * W;
-      to[j] = s.dst.at<DstBlocked>(v, i);
-      if (v + W <= s.n) {
-        held[j] = load_chunk<Word, W>(src + s.src.at<SrcBlocked>(v, i));
-      } else {  // the end of the component: data, then padding
-#pragma unroll
-        for (unsigned e = 0; e < W; ++e) held[j].w[e] = v + e < s.n ? src[s.src.at<SrcBlocked>(v + e, i)] : fill;
+      if (q >= chunks || v + W <= s.n) continue;
+#pragma unroll 1
+      for (unsigned e = 0; e < W; ++e) {
+        if (v + e < s.n) {
+          dst[s.dst.at<DstBlocked>(v + e, i)] = src[s.src.at<SrcBlocked>(v + e, i)];
+        } else if (write_padding && v + e < s.cover) {
+          dst[s.dst.at<DstBlocked>(v + e, i)] = fill;
+        }
       }
     }
 #pragma unroll
     for (int j = 0; j < runs_unroll; ++j) {
-      const unsigned q = q0 + unsigned(j * runs_threads);
-      if (q >= chunks) continue;
-      const std::size_t v = std::size_t(q) * W;
-      if (v + W <= s.n) {
-        store_chunk(dst + to[j], held[j]);
-      } else {  // word by word: the chunk may cross the end of a col_major row or of a block
+      const std::size_t v = std::size_t(q0 + unsigned(j * runs_threads)) * W;
+      if (v + W > s.n) continue;
+      to[j] = s.dst.at<DstBlocked>(v, i);
+      held[j] = __ldg(reinterpret_cast<const raw*>(src + s.src.at<SrcBlocked>(v, i)));
+    }
 #pragma unroll
-        for (unsigned e = 0; e < W; ++e)
-          if (v + e < s.n || (write_padding && v + e < s.cover)) dst[s.dst.at<DstBlocked>(v + e, i)] = held[j].w[e];
-      }
+    for (int j = 0; j < runs_unroll; ++j) {
+      const std::size_t v = std::size_t(q0 + unsigned(j * runs_threads)) * W;
+      if (v + W <= s.n) *reinterpret_cast<raw*>(dst + to[j]) = held[j];
     }
   }
 }
