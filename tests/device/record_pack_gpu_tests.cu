@@ -1,0 +1,17 @@
+// SPDX-FileCopyrightText: 2026 coalesce authors
+// SPDX-License-Identifier: Apache-2.0
+// Record pack/unpack on the CUDA backend (the tile kernel): the host backend's test bodies, with
+// sizes that leave partial tiles and tiles smaller than a warp (records of more than 128 bytes).
+#include <doctest/doctest.h>
+
+#include "record_pack_checks.hpp"
+
+using namespace coalesce;
+using namespace coalesce::test;
+
+TEST_SUITE("gpu") {
+  TEST_CASE("pack.records.cuda.matches_wire_format") {
+    record_pack_matches_reference(runtime{backend::cuda}, 12, {0, 1, 33, 257, 1000, 4099});
+  }
+  TEST_CASE("pack.records.cuda.errors") { record_pack_errors(runtime{backend::cuda}); }
+}
