@@ -10,7 +10,7 @@ using namespace coalesce::test;
 
 TEST_SUITE("unit") {
   TEST_CASE("pack.records.host.matches_wire_format") {
-    record_pack_matches_reference(runtime{backend::host}, 6, {0, 1, 33, 257});
+    record_pack_matches_reference(runtime{backend::host}, 6, {1, 2, 33, 257});
   }
   TEST_CASE("pack.records.host.errors") { record_pack_errors(runtime{backend::host}); }
 }
