@@ -3,7 +3,7 @@
 // coalesce-particles-mpi: particles in slabs, one slab per rank (one GPU per rank, or ranks sharing
 // one), migrated every step with coalesce::mpi::distributor in the record layout of --layout.
 // --check compares with the one-rank run (every particle once, on its slab's rank, positions within
-// --tolerance); --layout all runs every record layout. Rank 0 reports; the exit code is agreed.
+// --tolerance); --layout takes several layouts, or all. Rank 0 reports; the exit code is agreed.
 #include "slabs.hpp"
 
 #include <coalesce/mpi/plan.hpp>
@@ -53,14 +53,15 @@ int main(int argc, char** argv) {
   MPI_Comm_size(MPI_COMM_WORLD, &ranks);
   CLI::App app{"coalesce-particles-mpi: particles migrating between slabs, one per rank"};
   run_settings s;
-  std::string layout = "blocked:32", backend_name = "auto";
+  std::vector<std::string> layouts{"blocked:32"};
+  std::string backend_name = "auto";
   bool check = false;
   double tolerance = 1e-9;
   app.add_option("--n", s.n, "particles in the box")->capture_default_str();
   app.add_option("--steps", s.steps, "steps")->capture_default_str();
   app.add_option("--dt", s.dt, "time step")->capture_default_str();
   app.add_option("--seed", s.seed, "initial state")->capture_default_str();
-  app.add_option("--layout", layout, "record layout (aos, packed, soa, blocked:<bd>, split:...) or all")
+  app.add_option("--layout", layouts, "record layouts (aos, packed, soa, blocked:<bd>, split:...), or all")
       ->capture_default_str();
   app.add_option("--backend", backend_name, "cuda, host or auto")->check(CLI::IsMember({"auto", "cuda", "host"}));
   app.add_flag("--check", check, "compare with the one-rank run");
@@ -77,7 +78,7 @@ int main(int argc, char** argv) {
       std::printf("# %s, %d ranks\n| ranks | layout | particles | steps | migrated | ms/step | migrate ms/step | check |\n"
                   "|---|---|---|---|---|---|---|---|\n",
                   rt.description().c_str(), ranks);
-    const std::vector<std::string> layouts = layout == "all" ? all_layouts() : std::vector<std::string>{layout};
+    if (layouts.size() == 1 && layouts[0] == "all") layouts = all_layouts();
     for (const std::string& l : layouts) code |= run_one(rt, s, l, check, tolerance, reference, rank, ranks);
   } catch (const CLI::ParseError& e) {
     code = rank == 0 ? app.exit(e) : 1;

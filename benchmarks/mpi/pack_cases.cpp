@@ -63,19 +63,21 @@ void cases_of(const runtime& rt, const mpi_bench_options& opt, const char* type,
       const int reps = wire_bytes >= (std::size_t(256) << 20) ? std::max(3, opt.reps / 4) : opt.reps;
       const stats copy = copy_ceiling(rt, wire_bytes, reps);
       const double copy_gbs = gbs(2.0 * double(wire_bytes), copy.median_ms);
-      // Half the vectors, once in increasing order and once shuffled.
+      // Half the vectors: one contiguous run (a slab's boundary layer), a random half in increasing
+      // order (every sector touched: the sector ceiling is below the copy), and the same half shuffled.
       std::mt19937_64 gen(7);
-      std::vector<std::uint32_t> all(n);
+      std::vector<std::uint32_t> all(n), run(count);
       std::iota(all.begin(), all.end(), 0u);
+      std::iota(run.begin(), run.end(), std::uint32_t(count / 2));
       std::shuffle(all.begin(), all.end(), gen);
       std::vector<std::uint32_t> random(all.begin(), all.begin() + std::ptrdiff_t(count)), sorted = random;
       std::sort(sorted.begin(), sorted.end());
       array<T> wire = rt.allocate<T>(count, m, aos());
       for (const auto& [name, spec] : layouts()) {
         array<T> a = rt.allocate<T>(n, m, spec);
-        for (const auto* which : {&sorted, &random}) {
+        for (const auto* which : {&run, &sorted, &random}) {
           const index_list ids(rt, n, *which);
-          const std::string order = which == &sorted ? "sorted" : "random";
+          const std::string order = which == &run ? "run" : which == &sorted ? "sorted" : "random";
           const double layout_bytes = double(sectors_touched(a.layout(), sizeof(T), *which) * sector);
           auto row = [&](const std::string& what, const stats& s, double layout_passes) {
             // The copy moves 2 x wire bytes in copy.median_ms; the ceiling moves layout_passes x the

@@ -14,7 +14,7 @@
 namespace coalesce::bench {
 
 struct mpi_row {
-  std::string group, name, layout, ids;  // ids: sorted or random
+  std::string group, name, layout, ids;  // ids: run (consecutive), sorted (a random half in order) or random
   std::size_t m = 0, vectors = 0, bytes = 0;  // vectors per message (exchange) or packed (pack); wire bytes
   int ranks = 1;
   double median_ms = 0, min_ms = 0, max_ms = 0;
@@ -35,8 +35,8 @@ struct mpi_bench_options {
 };
 
 // pack, unpack (overwrite) and unpack (sum) against the copy of the packed bytes (cudaMemcpy D2D, or
-// memcpy on the host) and the sector ceiling: aos, soa, blocked:128; float, double; opt.ms; sorted and
-// random ids (half the array's vectors); opt.pack_ids ids.
+// memcpy on the host) and the sector ceiling: aos, soa, blocked:128; float, double; opt.ms; ids that
+// are one consecutive run, a random half of the array sorted, and the same shuffled; opt.pack_ids ids.
 void pack_cases(const runtime& rt, const mpi_bench_options& opt, std::vector<mpi_row>& out);
 // Halo gather between ring neighbours against message size, and MPI_Type_indexed on the same ids.
 void exchange_cases(const runtime& rt, MPI_Comm comm, const mpi_bench_options& opt, std::vector<mpi_row>& out);

@@ -21,8 +21,11 @@ namespace coalesce::detail {
 namespace {
 
 constexpr unsigned tile_threads = 256;
-constexpr unsigned batch = 4;                   // component loads each thread has in flight
+constexpr unsigned batch = 8;                   // loads each thread has in flight
 constexpr std::size_t tile_budget = 32 * 1024;  // wire bytes of a tile in shared memory
+// Elements a tile should hold: batch per thread, so each thread has a full batch in flight (a tile of
+// 256 vectors of one float would give each thread one load, too few to cover the memory's latency).
+constexpr std::size_t tile_elements = std::size_t(batch) * tile_threads;
 
 enum : std::uint8_t { form_columns = 0, form_rows = 1, form_blocks = 2 };
 
@@ -85,30 +88,42 @@ __device__ __forceinline__ void tile_store(unsigned char* a, unsigned w, uint4 x
   for (unsigned i = 0; i < w; ++i) a[i] = b[i];
 }
 
+// For i = threadIdx.x, + blockDim.x, ... below count: x = load(i), then store(i, x), `batch` loads
+// issued before their stores (memory-level parallelism for gathers and for the wire's reads).
+template <class V, class Load, class Store>
+__device__ __forceinline__ void batched(unsigned count, Load&& load, Store&& store) {
+  for (unsigned i0 = threadIdx.x; i0 < count; i0 += batch * blockDim.x) {
+    V x[batch];
+#pragma unroll
+    for (unsigned u = 0; u < batch; ++u)
+      if (i0 + u * blockDim.x < count) x[u] = load(i0 + u * blockDim.x);
+#pragma unroll
+    for (unsigned u = 0; u < batch; ++u)
+      if (i0 + u * blockDim.x < count) store(i0 + u * blockDim.x, x[u]);
+  }
+}
+
 // `bytes` between the tile (16-byte aligned) and global memory at g, in words of the widest size that
 // g's address allows (the wire of a tile starts anywhere when B is odd or the wire pointer is).
 template <bool ToGlobal>
 __device__ __forceinline__ void copy_wire(unsigned char* tile, unsigned char* g, unsigned bytes) {
   unsigned word = 16;
   while (reinterpret_cast<std::uintptr_t>(g) % word != 0) word /= 2;
+  unsigned char* from = ToGlobal ? tile : g;
+  unsigned char* to = ToGlobal ? g : tile;
   const unsigned words = bytes / word;
-  for (unsigned i = threadIdx.x; i < words; i += blockDim.x) {
-    unsigned char* t = tile + i * word;
-    unsigned char* w = g + i * word;
-    if constexpr (ToGlobal) store_element(w, word, load_element(t, word));
-    else store_element(t, word, load_element(w, word));
-  }
-  for (unsigned b = words * word + threadIdx.x; b < bytes; b += blockDim.x) {
-    if constexpr (ToGlobal) g[b] = tile[b];
-    else tile[b] = g[b];
-  }
+  batched<uint4>(
+      words, [&](unsigned i) { return load_element(from + i * word, word); },
+      [&](unsigned i, uint4 x) { store_element(to + i * word, word, x); });
+  for (unsigned b = words * word + threadIdx.x; b < bytes; b += blockDim.x) to[b] = from[b];
 }
 
 // The tile's ids into shared memory; returns how many vectors the tile holds.
 __device__ __forceinline__ unsigned load_ids(const tile_params& p, const std::uint32_t* __restrict__ ids,
                                              std::uint32_t* tile_ids) {
   const unsigned first = blockIdx.x * p.tile, here = min(p.tile, p.count - first);
-  for (unsigned r = threadIdx.x; r < here; r += blockDim.x) tile_ids[r] = ids[first + r];
+  batched<std::uint32_t>(
+      here, [&](unsigned r) { return ids[first + r]; }, [&](unsigned r, std::uint32_t id) { tile_ids[r] = id; });
   return here;
 }
 
@@ -121,25 +136,20 @@ __global__ void __launch_bounds__(tile_threads)
   auto* tile_ids = reinterpret_cast<std::uint32_t*>(tile + p.tile_bytes);
   const unsigned here = load_ids(p, ids, tile_ids);
   __syncthreads();
-  const unsigned total = p.comps * p.tile;
-  for (unsigned e0 = threadIdx.x; e0 < total; e0 += batch * blockDim.x) {
-    uint4 x[batch];
-#pragma unroll
-    for (unsigned u = 0; u < batch; ++u) x[u] = make_uint4(0, 0, 0, 0);
-#pragma unroll
-    for (unsigned u = 0; u < batch; ++u) {
-      unsigned j, r;
-      p.by_tile(e0 + u * blockDim.x, j, r);
-      if (e0 + u * blockDim.x < total && r < here) x[u] = load_element(src + place_of(p, j, tile_ids[r]), p.width[j]);
-    }
-#pragma unroll
-    for (unsigned u = 0; u < batch; ++u) {
-      unsigned j, r;
-      p.by_tile(e0 + u * blockDim.x, j, r);
-      if (e0 + u * blockDim.x < total && r < here)
-        tile_store<Aligned>(tile + r * p.bytes + p.offset[j], p.width[j], x[u]);
-    }
-  }
+  // Element e of the tile is component j of tile vector r, (j, r) = divmod(e, T): a warp takes one
+  // component of consecutive vectors. Lanes past the tile's last vector (r >= here) move nothing.
+  batched<uint4>(
+      p.comps * p.tile,
+      [&](unsigned e) {
+        unsigned j, r;
+        p.by_tile(e, j, r);
+        return r < here ? load_element(src + place_of(p, j, tile_ids[r]), p.width[j]) : make_uint4(0, 0, 0, 0);
+      },
+      [&](unsigned e, uint4 x) {
+        unsigned j, r;
+        p.by_tile(e, j, r);
+        if (r < here) tile_store<Aligned>(tile + r * p.bytes + p.offset[j], p.width[j], x);
+      });
   __syncthreads();
   copy_wire<true>(tile, wire + std::uint64_t(blockIdx.x) * p.tile * p.bytes, here * p.bytes);
 }
@@ -156,21 +166,31 @@ __global__ void __launch_bounds__(tile_threads)
   copy_wire<false>(tile, const_cast<unsigned char*>(wire) + std::uint64_t(blockIdx.x) * p.tile * p.bytes,
                    here * p.bytes);
   __syncthreads();
-  const unsigned total = p.comps * p.tile;
-  for (unsigned e = threadIdx.x; e < total; e += blockDim.x) {
-    unsigned j, r;
-    p.by_tile(e, j, r);
-    if (r >= here) continue;
-    unsigned char* target = dst + place_of(p, j, tile_ids[r]);
-    const uint4 x = tile_load<Aligned>(tile + r * p.bytes + p.offset[j], p.width[j]);
-    if constexpr (std::is_void_v<S>) {
-      store_element(target, p.width[j], x);
-    } else {
-      S value, add;
-      memcpy(&add, &x, sizeof(S));
-      value = *reinterpret_cast<S*>(target);
-      *reinterpret_cast<S*>(target) = sum_of(value, add);
+  if constexpr (std::is_void_v<S>) {
+    for (unsigned e = threadIdx.x; e < p.comps * p.tile; e += blockDim.x) {  // stores only: nothing to wait for
+      unsigned j, r;
+      p.by_tile(e, j, r);
+      if (r < here)
+        store_element(dst + place_of(p, j, tile_ids[r]), p.width[j],
+                      tile_load<Aligned>(tile + r * p.bytes + p.offset[j], p.width[j]));
     }
+  } else {
+    // Every component is one S (a vector array): the targets' old values are the loads to batch.
+    batched<S>(
+        p.comps * p.tile,
+        [&](unsigned e) {
+          unsigned j, r;
+          p.by_tile(e, j, r);
+          return r < here ? *reinterpret_cast<const S*>(dst + place_of(p, j, tile_ids[r])) : S{};
+        },
+        [&](unsigned e, S old) {
+          unsigned j, r;
+          p.by_tile(e, j, r);
+          if (r >= here) return;
+          S add;
+          memcpy(&add, tile + r * p.bytes + p.offset[j], sizeof(S));
+          *reinterpret_cast<S*>(dst + place_of(p, j, tile_ids[r])) = sum_of(old, add);
+        });
   }
 }
 
@@ -187,6 +207,7 @@ tile_plan plan_tiles(const wire_components& wc, std::size_t count) {
   p.comps = std::uint32_t(wc.width.size());
   p.bytes = std::uint32_t(wc.bytes);
   unsigned tile = tile_threads;
+  while (std::size_t(tile) * wc.width.size() < tile_elements) tile *= 2;
   while (tile > 1 && tile * wc.bytes > tile_budget) tile /= 2;
   p.tile = tile;
   p.count = std::uint32_t(count);
