@@ -9,6 +9,7 @@
 #include "pack_api.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <numeric>
 #include <sstream>
 
@@ -94,6 +95,10 @@ std::size_t check_call(const runtime& rt, const pack_target& a, const index_list
              std::to_string(vector_bytes) + " bytes need " + std::to_string(bytes));
   if (bytes == 0) return 0;
   if (wire == nullptr) fail(errc::invalid_argument, call, "wire = nullptr for " + std::to_string(bytes) + " bytes");
+  // Vector arrays move typed elements; records move bytes and take a wire at any address.
+  if (!a.record && reinterpret_cast<std::uintptr_t>(wire) % a.elem != 0)
+    fail(errc::invalid_argument, call,
+         "wire " + pointer_text(wire) + " is not aligned to the " + std::to_string(a.elem) + "-byte elements");
   if (rt.kind() == backend::cuda && !is_device_pointer(wire))
     fail(errc::wrong_memory_space, call, "wire " + pointer_text(wire) + " is host memory; the CUDA backend packs into device memory");
   if (rt.kind() == backend::host && COALESCE_WITH_CUDA && is_device_only_pointer(wire))
