@@ -56,35 +56,41 @@ std::size_t sectors_touched(const array_layout& l, std::size_t elem, const std::
 
 template <class T>
 void cases_of(const runtime& rt, const mpi_bench_options& opt, const char* type, std::vector<mpi_row>& out) {
-  for (const std::size_t count : opt.pack_ids)
+  for (const std::size_t count : opt.pack_ids) {
+    const std::size_t n = 2 * count;
+    if (count * sizeof(T) > (opt.pack_mib << 20)) continue;
+    // Half the vectors: one contiguous run (a slab's boundary layer), a random half in increasing
+    // order (every sector touched: the sector ceiling is below the copy), and the same half shuffled.
+    // Built once per count (an index_list sorts its ids once).
+    std::mt19937_64 gen(7);
+    std::vector<std::uint32_t> all(n), run(count);
+    std::iota(all.begin(), all.end(), 0u);
+    std::iota(run.begin(), run.end(), std::uint32_t(count / 2));
+    std::shuffle(all.begin(), all.end(), gen);
+    std::vector<std::uint32_t> random(all.begin(), all.begin() + std::ptrdiff_t(count)), sorted = random;
+    std::sort(sorted.begin(), sorted.end());
+    const std::vector<std::pair<std::string, const std::vector<std::uint32_t>*>> orders{
+        {"run", &run}, {"sorted", &sorted}, {"random", &random}};
+    std::vector<index_list> lists;
+    for (const auto& order : orders) lists.emplace_back(rt, n, *order.second);
     for (const std::size_t m : opt.ms) {
-      const std::size_t wire_bytes = count * m * sizeof(T), n = 2 * count;
+      const std::size_t wire_bytes = count * m * sizeof(T);
       if (wire_bytes > (opt.pack_mib << 20)) continue;
       const int reps = wire_bytes >= (std::size_t(256) << 20) ? std::max(3, opt.reps / 4) : opt.reps;
       const stats copy = copy_ceiling(rt, wire_bytes, reps);
       const double copy_gbs = gbs(2.0 * double(wire_bytes), copy.median_ms);
-      // Half the vectors: one contiguous run (a slab's boundary layer), a random half in increasing
-      // order (every sector touched: the sector ceiling is below the copy), and the same half shuffled.
-      std::mt19937_64 gen(7);
-      std::vector<std::uint32_t> all(n), run(count);
-      std::iota(all.begin(), all.end(), 0u);
-      std::iota(run.begin(), run.end(), std::uint32_t(count / 2));
-      std::shuffle(all.begin(), all.end(), gen);
-      std::vector<std::uint32_t> random(all.begin(), all.begin() + std::ptrdiff_t(count)), sorted = random;
-      std::sort(sorted.begin(), sorted.end());
       array<T> wire = rt.allocate<T>(count, m, aos());
       for (const auto& [name, spec] : layouts()) {
         array<T> a = rt.allocate<T>(n, m, spec);
-        for (const auto* which : {&run, &sorted, &random}) {
-          const index_list ids(rt, n, *which);
-          const std::string order = which == &run ? "run" : which == &sorted ? "sorted" : "random";
-          const double layout_bytes = double(sectors_touched(a.layout(), sizeof(T), *which) * sector);
+        for (std::size_t o = 0; o < orders.size(); ++o) {
+          const index_list& ids = lists[o];
+          const double layout_bytes = double(sectors_touched(a.layout(), sizeof(T), *orders[o].second) * sector);
           auto row = [&](const std::string& what, const stats& s, double layout_passes) {
             // The copy moves 2 x wire bytes in copy.median_ms; the ceiling moves layout_passes x the
             // touched sectors plus the wire at the same bandwidth.
             const double ceiling_ms = copy.median_ms * (layout_passes * layout_bytes + double(wire_bytes)) /
                                       (2.0 * double(wire_bytes));
-            mpi_row r{"pack", what, name, order, m, count, wire_bytes, 1, s.median_ms, s.min_ms, s.max_ms,
+            mpi_row r{"pack", what, name, orders[o].first, m, count, wire_bytes, 1, s.median_ms, s.min_ms, s.max_ms,
                       gbs(2.0 * double(wire_bytes), s.median_ms), copy_gbs, type,
                       gbs(2.0 * double(wire_bytes), ceiling_ms)};
             out.push_back(r);
@@ -99,6 +105,7 @@ void cases_of(const runtime& rt, const mpi_bench_options& opt, const char* type,
         }
       }
     }
+  }
 }
 
 }  // namespace
