@@ -72,20 +72,40 @@ __device__ __forceinline__ void store_element(unsigned char* a, unsigned w, uint
     default: *reinterpret_cast<uint4*>(a) = x; break;
   }
 }
-// The same on the tile, whose element slots are aligned only when Aligned (else byte by byte).
+// Byte i of a 16-byte register, and the register with byte i set (selects and shifts: a register
+// whose address is taken would live in local memory).
+__device__ __forceinline__ unsigned word_of(const uint4& x, unsigned i) {
+  return i < 4 ? x.x : i < 8 ? x.y : i < 12 ? x.z : x.w;
+}
+__device__ __forceinline__ void set_byte(uint4& x, unsigned i, unsigned char b) {
+  const unsigned shift = 8 * (i % 4), v = unsigned(b) << shift, keep = ~(0xFFu << shift);
+  if (i < 4) x.x = (x.x & keep) | v;
+  else if (i < 8) x.y = (x.y & keep) | v;
+  else if (i < 12) x.z = (x.z & keep) | v;
+  else x.w = (x.w & keep) | v;
+}
+
+// The same on the tile, whose element slots are all aligned when Aligned, else only some (a record
+// of odd size B): a misaligned slot goes byte by byte.
 template <bool Aligned>
 __device__ __forceinline__ uint4 tile_load(const unsigned char* a, unsigned w) {
-  if constexpr (Aligned) return load_element(a, w);
-  uint4 x = make_uint4(0, 0, 0, 0);
-  auto* b = reinterpret_cast<unsigned char*>(&x);
-  for (unsigned i = 0; i < w; ++i) b[i] = a[i];
-  return x;
+  if constexpr (Aligned) {
+    return load_element(a, w);
+  } else {
+    if (reinterpret_cast<std::uintptr_t>(a) % w == 0) return load_element(a, w);
+    uint4 x = make_uint4(0, 0, 0, 0);
+    for (unsigned i = 0; i < w; ++i) set_byte(x, i, a[i]);
+    return x;
+  }
 }
 template <bool Aligned>
 __device__ __forceinline__ void tile_store(unsigned char* a, unsigned w, uint4 x) {
-  if constexpr (Aligned) return store_element(a, w, x);
-  const auto* b = reinterpret_cast<const unsigned char*>(&x);
-  for (unsigned i = 0; i < w; ++i) a[i] = b[i];
+  if constexpr (Aligned) {
+    store_element(a, w, x);
+  } else {
+    if (reinterpret_cast<std::uintptr_t>(a) % w == 0) return store_element(a, w, x);
+    for (unsigned i = 0; i < w; ++i) a[i] = static_cast<unsigned char>(word_of(x, i) >> (8 * (i % 4)));
+  }
 }
 
 // For i = threadIdx.x, + blockDim.x, ... below count: x = load(i), then store(i, x), `batch` loads

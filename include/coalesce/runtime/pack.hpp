@@ -12,7 +12,8 @@
 // padding, whatever the record layout (aos, packed, soa, blocked, split) of either side.
 //
 // Contracts: ids are checked once, when the index_list is built (each < n, duplicates noted); every
-// call checks the array against the list (n) and the wire's capacity, then moves nothing on an error.
+// call checks the array against the list (n), the wire's capacity and (vector arrays) the wire's
+// alignment to the elements, then moves nothing on an error. A record wire may start at any byte.
 
 #include <coalesce/core/error.hpp>
 #include <coalesce/record/array.hpp>
