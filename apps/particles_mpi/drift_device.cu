@@ -27,11 +27,18 @@ void check(cudaError_t err, const char* what) {
 void drift_device(record_array& particles, double dt, double length) {
   const std::size_t n = particles.n();
   if (n == 0) return;
+  // The launch goes to the device holding the array (ranks of a node use different GPUs).
+  cudaPointerAttributes where{};
+  check(cudaPointerGetAttributes(&where, particles.data()), "cudaPointerGetAttributes");
+  int previous = 0;
+  check(cudaGetDevice(&previous), "cudaGetDevice");
+  check(cudaSetDevice(where.device), "cudaSetDevice");
   auto x = particles.field<double>("x");
   auto v = particles.field<double>("v");
   drift_kernel<<<unsigned((n + 255) / 256), 256>>>(x, v, n, dt, length);
   check(cudaGetLastError(), "drift kernel launch");
   check(cudaDeviceSynchronize(), "drift kernel");
+  check(cudaSetDevice(previous), "cudaSetDevice");
 }
 
 }  // namespace coalesce::particles_mpi
