@@ -131,7 +131,8 @@ void unpack_raw(const runtime& rt, const void* wire, std::size_t capacity, const
              " appears more than once): which copy wins would be undefined; use unpack_mode::sum or unique ids");
   if (mode == unpack_mode::sum && dst.record)
     fail(errc::invalid_argument, call,
-         "unpack_mode::sum into a record array: a record_desc gives widths, not element types, so fields cannot be added");
+         "unpack_mode::sum into a record array: a record_desc gives widths, not element types, so fields cannot "
+         "be added");
   if (mode == unpack_mode::sum) with_scalar(dst.kind, call, [](auto) {});  // throws for a non-arithmetic T
   if (check_call(rt, dst, ids, wire, capacity, call) == 0) return;
   if (dst.record) {

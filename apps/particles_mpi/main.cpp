@@ -34,7 +34,8 @@ int run_one(const runtime& rt, const run_settings& s, const std::string& layout,
     double length = 0;
     initial_state(s, length);
     const std::vector<std::string> bad = check_against(MPI_COMM_WORLD, r, reference, length, tolerance);
-    for (const std::string& b : bad) std::fprintf(stderr, "coalesce-particles-mpi: %s: %s\n", layout.c_str(), b.c_str());
+    for (const std::string& b : bad)
+      std::fprintf(stderr, "coalesce-particles-mpi: %s: %s\n", layout.c_str(), b.c_str());
     failed = bad.empty() ? 0 : 1;
     MPI_Allreduce(MPI_IN_PLACE, &failed, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
   }
@@ -75,7 +76,8 @@ int main(int argc, char** argv) {
                                                 : mpi::local_runtime(MPI_COMM_WORLD);
     const std::vector<particle> reference = check ? run_reference(s) : std::vector<particle>{};
     if (rank == 0)
-      std::printf("# %s, %d ranks\n| ranks | layout | particles | steps | migrated | ms/step | migrate ms/step | check |\n"
+      std::printf("# %s, %d ranks\n"
+                  "| ranks | layout | particles | steps | migrated | ms/step | migrate ms/step | check |\n"
                   "|---|---|---|---|---|---|---|---|\n",
                   rt.description().c_str(), ranks);
     if (layouts.size() == 1 && layouts[0] == "all") layouts = all_layouts();

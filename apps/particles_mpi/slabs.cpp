@@ -127,7 +127,8 @@ std::vector<std::string> check_against(MPI_Comm comm, const run_result& r, const
              " v " + std::to_string(p.v[c]) + ", the reference has x " + std::to_string(want.x[c]) + " v " +
              std::to_string(want.v[c]));
     }
-    if (p.mass != want.mass || p.species != want.species) note("particle " + std::to_string(p.id) + ": mass or species changed");
+    if (p.mass != want.mass || p.species != want.species)
+      note("particle " + std::to_string(p.id) + ": mass or species changed");
   }
   MPI_Allreduce(MPI_IN_PLACE, seen.data(), int(seen.size()), MPI_INT, MPI_SUM, comm);
   if (rank == 0)

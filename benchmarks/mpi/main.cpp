@@ -42,10 +42,12 @@ int main(int argc, char** argv) {
     if (only != "exchange" && rank == 0) pack_cases(rt, opt, rows);
     if (only != "pack") exchange_cases(rt, MPI_COMM_WORLD, opt, rows);
     if (rank == 0) {
-      std::printf("# %s, %d ranks\n# GB/s: 2 x wire bytes / time; copy: the same bytes copied (D2D); sectors: the copy's "
+      std::printf("# %s, %d ranks\n"
+                  "# GB/s: 2 x wire bytes / time; copy: the same bytes copied (D2D); sectors: the copy's "
                   "bandwidth over the 32-byte sectors the ids touch\n"
-                  "| group | case | layout | type | ids | m | vectors | wire bytes | median ms | GB/s | copy GB/s | %% of copy "
-                  "| sector GB/s | %% of sectors |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n",
+                  "| group | case | layout | type | ids | m | vectors | wire bytes | median ms | GB/s | copy GB/s "
+                  "| %% of copy | sector GB/s | %% of sectors |\n"
+                  "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n",
                   rt.description().c_str(), ranks);
       auto percent = [](double a, double b) { return b > 0 ? 100.0 * a / b : 0.0; };
       for (const auto& r : rows)
@@ -55,11 +57,13 @@ int main(int argc, char** argv) {
                     percent(r.gbs, r.sector_gbs));
       if (!csv.empty()) {
         std::ofstream f(csv);
-        f << "group,case,layout,type,ids,m,vectors,bytes,ranks,median_ms,min_ms,max_ms,gbs,copy_gbs,sector_gbs,backend\n";
+        f << "group,case,layout,type,ids,m,vectors,bytes,ranks,median_ms,min_ms,max_ms,gbs,copy_gbs,sector_gbs,"
+             "backend\n";
         for (const auto& r : rows)
-          f << r.group << ',' << r.name << ',' << r.layout << ',' << r.type << ',' << r.ids << ',' << r.m << ',' << r.vectors << ','
-            << r.bytes << ',' << r.ranks << ',' << r.median_ms << ',' << r.min_ms << ',' << r.max_ms << ',' << r.gbs
-            << ',' << r.ceiling_gbs << ',' << r.sector_gbs << ',' << to_string(rt.kind()) << '\n';
+          f << r.group << ',' << r.name << ',' << r.layout << ',' << r.type << ',' << r.ids << ',' << r.m << ','
+            << r.vectors << ',' << r.bytes << ',' << r.ranks << ',' << r.median_ms << ',' << r.min_ms << ','
+            << r.max_ms << ',' << r.gbs << ',' << r.ceiling_gbs << ',' << r.sector_gbs << ',' << to_string(rt.kind())
+            << '\n';
       }
     }
   } catch (const CLI::ParseError& e) {

@@ -144,9 +144,10 @@ array_layout widened(const array_layout& l, std::size_t elem, std::size_t word) 
 
 // The widest word (16 down to elem bytes) dividing a row_major vector's bytes, its pitch and both pointers.
 std::size_t row_word(const array_layout& l, std::size_t elem, const void* a, const void* b) {
+  const auto misaligned = [](const void* p, std::size_t w) { return reinterpret_cast<std::uintptr_t>(p) % w != 0; };
   std::size_t word = 16;
-  while (word > elem && ((l.m * elem) % word != 0 || (l.pitch * elem) % word != 0 ||
-                         reinterpret_cast<std::uintptr_t>(a) % word != 0 || reinterpret_cast<std::uintptr_t>(b) % word != 0))
+  while (word > elem && ((l.m * elem) % word != 0 || (l.pitch * elem) % word != 0 || misaligned(a, word) ||
+                         misaligned(b, word)))
     word /= 2;
   return word;
 }

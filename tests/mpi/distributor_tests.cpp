@@ -52,7 +52,8 @@ void migrate_records_matches_reference(const runtime& rt, std::mt19937_64& gen) 
   std::vector<std::vector<int>> dest(static_cast<std::size_t>(ranks));
   for (int r = 0; r < ranks; ++r) {
     structs.push_back(random_structs(d, owned_count(r), gen));
-    for (std::size_t v = 0; v < owned_count(r); ++v) dest[std::size_t(r)].push_back(int(gen() % std::uint64_t(ranks + 1)) - 1);
+    for (std::size_t v = 0; v < owned_count(r); ++v)
+      dest[std::size_t(r)].push_back(int(gen() % std::uint64_t(ranks + 1)) - 1);
   }
   const mpi::distributor dist(rt, MPI_COMM_WORLD, dest[std::size_t(me)]);
   std::vector<unsigned char> expect;
