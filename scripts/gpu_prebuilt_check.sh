@@ -7,7 +7,8 @@
 # tests: every GPU test program; apps: scripts/gpu_apps_check.sh's particles and fe steps on these
 # binaries; sanitize: compute-sanitizer memcheck and racecheck on the record
 # kernels; demo: coalesce-demo, timed; records: coalesce-bench --records; mpi: the MPI tests with 1, 2
-# and 4 ranks sharing the GPU, coalesce-fe-mpi --check, coalesce-mpi-bench. Logs and a summary go to $OUT.
+# and 4 ranks sharing the GPU, coalesce-fe-mpi --check, coalesce-particles-mpi --check (CUDA, every
+# record layout), coalesce-mpi-bench (pack on 1 rank, exchange on 2 and 4). Logs and a summary go to $OUT.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 out=${OUT:-$PWD/out-gpu}
@@ -36,7 +37,11 @@ for step in "${steps[@]}"; do
       run_log racecheck-records compute-sanitizer --tool racecheck --error-exitcode 99 "$bin/coalesce-gpu-tests" \
         -tc='record.gpu.padding*,record.gpu.views*'
       run_log memcheck-threads compute-sanitizer --tool memcheck --error-exitcode 99 "$bin/coalesce-gpu-tests" \
-        -tc='runtime.threads.*' ;;
+        -tc='runtime.threads.*'
+      run_log memcheck-pack compute-sanitizer --tool memcheck --error-exitcode 99 "$bin/coalesce-gpu-tests" \
+        -tc='pack.cuda.matches_wire_format.float,pack.cuda.matches_wire_format.other_widths,pack.records.cuda.small,pack.records.cuda.errors'
+      run_log racecheck-pack compute-sanitizer --tool racecheck --error-exitcode 99 "$bin/coalesce-gpu-tests" \
+        -tc='pack.cuda.matches_wire_format.double,pack.records.cuda.small' ;;
     demo)
       start=$(date +%s%N)
       run_log demo "$bin/coalesce-demo"
@@ -64,9 +69,13 @@ for step in "${steps[@]}"; do
         run_log "mpi-tests-np$np" mpirun -np $np --oversubscribe --bind-to none "$bin/coalesce-mpi-tests"
         run_log "fe-mpi-np$np" mpirun -np $np --oversubscribe --bind-to none "$bin/coalesce-fe-mpi" --check --steps 200 \
           --box 96x32x32 --size 3,1,1
+        run_log "particles-mpi-np$np" mpirun -np $np --oversubscribe --bind-to none "$bin/coalesce-particles-mpi" --check \
+          --backend cuda --layout all --n 20000 --steps 100
       done
-      for np in 2 4; do run_log "mpi-bench-np$np" mpirun -np $np --oversubscribe --bind-to none "$bin/coalesce-mpi-bench"; done
-      run_log mpi-bench-np1 "$bin/coalesce-mpi-bench" ;;
+      for np in 2 4; do
+        run_log "mpi-bench-np$np" mpirun -np $np --oversubscribe --bind-to none "$bin/coalesce-mpi-bench" --only exchange
+      done
+      run_log mpi-bench-np1 "$bin/coalesce-mpi-bench" --only pack ;;
   esac
 done
 # The logs travel as one archive (the device tool brings back few files).

@@ -21,4 +21,11 @@ void unpack_sum_groups_device(const void*, sum_groups, void*, const array_layout
   no_cuda(call);
 }
 
+void pack_components_device(const void*, const wire_components&, id_span, void*, stream_t, const std::string& call) {
+  no_cuda(call);
+}
+void unpack_components_device(const void*, id_span, void*, const wire_components&, stream_t, const std::string& call) {
+  no_cuda(call);
+}
+
 }  // namespace coalesce::detail

@@ -9,6 +9,7 @@
 #include "pack_api.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <numeric>
 #include <sstream>
 
@@ -83,17 +84,21 @@ std::size_t check_call(const runtime& rt, const pack_target& a, const index_list
     fail(errc::wrong_memory_space, call,
          std::string("the index list was built for ") + to_string(ids.space()) + " memory, the runtime uses " +
              to_string(rt.space()));
-  if (a.layout.n != ids.n())
+  if (a.count() != ids.n())
     fail(errc::size_mismatch, call,
-         "the array holds n = " + std::to_string(a.layout.n) + " vectors but the index list was built for n = " +
+         "the array holds n = " + std::to_string(a.count()) + " vectors but the index list was built for n = " +
              std::to_string(ids.n()));
-  const std::size_t bytes = ids.wire_bytes(a.layout.m * a.elem);
+  const std::size_t vector_bytes = a.vector_bytes(), bytes = ids.wire_bytes(vector_bytes);
   if (capacity < bytes)
     fail(errc::invalid_argument, call,
          "the wire holds " + std::to_string(capacity) + " bytes, " + std::to_string(ids.size()) + " vectors of " +
-             std::to_string(a.layout.m * a.elem) + " bytes need " + std::to_string(bytes));
+             std::to_string(vector_bytes) + " bytes need " + std::to_string(bytes));
   if (bytes == 0) return 0;
   if (wire == nullptr) fail(errc::invalid_argument, call, "wire = nullptr for " + std::to_string(bytes) + " bytes");
+  // Vector arrays move typed elements; records move bytes and take a wire at any address.
+  if (!a.record && reinterpret_cast<std::uintptr_t>(wire) % a.elem != 0)
+    fail(errc::invalid_argument, call,
+         "wire " + pointer_text(wire) + " is not aligned to the " + std::to_string(a.elem) + "-byte elements");
   if (rt.kind() == backend::cuda && !is_device_pointer(wire))
     fail(errc::wrong_memory_space, call, "wire " + pointer_text(wire) + " is host memory; the CUDA backend packs into device memory");
   if (rt.kind() == backend::host && COALESCE_WITH_CUDA && is_device_only_pointer(wire))
@@ -107,8 +112,14 @@ void pack_raw(const runtime& rt, const pack_target& src, const index_list& ids, 
               stream_t stream, bool wait, const std::string& call) {
   if (check_call(rt, src, ids, wire, capacity, call) == 0) return;
   const id_span span{ids.ids_.data(), ids.size()};
-  if (rt.kind() == backend::host) return pack_host(src.data, src.layout, src.elem, span, wire, call);
-  pack_device(src.data, src.layout, src.elem, span, wire, stream, call);
+  if (src.record) {
+    const wire_components wc = components_of(src);
+    if (rt.kind() == backend::host) return pack_components_host(src.data, wc, span, wire);
+    pack_components_device(src.data, wc, span, wire, stream, call);
+  } else {
+    if (rt.kind() == backend::host) return pack_host(src.data, src.layout, src.elem, span, wire, call);
+    pack_device(src.data, src.layout, src.elem, span, wire, stream, call);
+  }
   if (wait) synchronize_stream(stream, call);
 }
 
@@ -118,8 +129,20 @@ void unpack_raw(const runtime& rt, const void* wire, std::size_t capacity, const
     fail(errc::invalid_argument, call,
          "unpack_mode::overwrite with repeated ids (id " + std::to_string(ids.repeated()) +
              " appears more than once): which copy wins would be undefined; use unpack_mode::sum or unique ids");
+  if (mode == unpack_mode::sum && dst.record)
+    fail(errc::invalid_argument, call,
+         "unpack_mode::sum into a record array: a record_desc gives widths, not element types, so fields cannot "
+         "be added");
   if (mode == unpack_mode::sum) with_scalar(dst.kind, call, [](auto) {});  // throws for a non-arithmetic T
   if (check_call(rt, dst, ids, wire, capacity, call) == 0) return;
+  if (dst.record) {
+    const wire_components wc = components_of(dst);
+    const id_span span{ids.ids_.data(), ids.size()};
+    if (rt.kind() == backend::host) return unpack_components_host(wire, span, dst.data, wc);
+    unpack_components_device(wire, span, dst.data, wc, stream, call);
+    if (wait) synchronize_stream(stream, call);
+    return;
+  }
   const scalar_kind sum = mode == unpack_mode::sum ? dst.kind : scalar_kind::other;
   const id_span span{ids.ids_.data(), ids.size()};
   const sum_groups groups{ids.targets_.data(), ids.starts_.data(), ids.positions_.data(), ids.targets_.n()};

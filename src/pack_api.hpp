@@ -9,10 +9,13 @@
 #include <coalesce/layout/spec.hpp>
 #include <coalesce/runtime/pack.hpp>
 
+#include "record/record_move.hpp"  // component_place
+
 #include <cstddef>
 #include <cstdint>
 #include <string>
 #include <type_traits>
+#include <vector>
 
 namespace coalesce::detail {
 
@@ -28,6 +31,30 @@ struct sum_groups {
   const std::uint32_t* positions = nullptr;
   std::size_t count = 0;
 };
+
+// A pack's layout side as components, each at its own place (a record's field components, or a vector
+// array's m components): what the record passes and the CUDA tile kernel walk.
+struct wire_components {
+  std::vector<component_place> places;  // absolute bytes from the array's start
+  std::vector<std::uint8_t> width;
+  std::vector<std::uint32_t> offset;    // the component's first byte in a wire vector
+  std::size_t bytes = 0;                // bytes of one wire vector
+  std::size_t block = 0;                // bd of the blocks-form components (0: none)
+};
+// For a record target: fields in declaration order, components in order, no padding (the wire format).
+// For a vector target: its m components of elem bytes.
+wire_components components_of(const pack_target& t);
+
+// wire[k B + offset_j] = component j of src's vector ids[k]; and back (overwrite only).
+void pack_components_host(const void* src, const wire_components& wc, id_span ids, void* wire);
+void unpack_components_host(const void* wire, id_span ids, void* dst, const wire_components& wc);
+void pack_components_device(const void* src, const wire_components& wc, id_span ids, void* wire, stream_t stream,
+                            const std::string& call);
+void unpack_components_device(const void* wire, id_span ids, void* dst, const wire_components& wc, stream_t stream,
+                              const std::string& call);
+// dst component += wire component, every component of type `sum` (vector arrays; CUDA builds only).
+void unpack_components_sum_device(const void* wire, id_span ids, void* dst, const wire_components& wc,
+                                  scalar_kind sum, stream_t stream, const std::string& call);
 
 // wire[k m + i] = src(ids[k], i).
 void pack_host(const void* src, const array_layout& layout, std::size_t elem, id_span ids, void* wire,

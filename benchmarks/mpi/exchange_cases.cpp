@@ -70,7 +70,7 @@ void exchange_cases(const runtime& rt, MPI_Comm comm, const mpi_bench_options& o
       array<float> a = rt.allocate<float>(h.size(), m, spec);
       const stats s = time_collective(comm, [&] { h.gather(a); }, opt.reps);
       out.push_back({"exchange", std::string("halo gather (") + mpi::to_string(h.via()) + ")", name, "random", m, k,
-                     message, ranks, s.median_ms, s.min_ms, s.max_ms, 0, 0});
+                     message, ranks, s.median_ms, s.min_ms, s.max_ms, 0, 0, "float", 0});
       // The derived-datatype way on the same ids, from host memory (device memory needs a CUDA-aware MPI).
       array<float> b = host.allocate<float>(owned + 2 * k, m, spec);
       std::vector<std::size_t> from_left(k), from_right(k);
@@ -88,7 +88,7 @@ void exchange_cases(const runtime& rt, MPI_Comm comm, const mpi_bench_options& o
       }, opt.reps);
       for (MPI_Datatype* t : {&send_r, &send_l, &recv_l, &recv_r}) MPI_Type_free(t);
       out.push_back({"exchange", "MPI_Type_indexed (host memory)", name, "random", m, k, message, ranks, d.median_ms,
-                     d.min_ms, d.max_ms, 0, 0});
+                     d.min_ms, d.max_ms, 0, 0, "float", 0});
     }
   }
 }

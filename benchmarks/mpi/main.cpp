@@ -24,7 +24,10 @@ int main(int argc, char** argv) {
   mpi_bench_options opt;
   std::string backend_name = "auto", csv, only = "all";
   app.add_option("--backend", backend_name, "cuda, host or auto")->check(CLI::IsMember({"auto", "cuda", "host"}));
-  app.add_option("--pack-mib", opt.pack_mib, "packed MiB per pack case")->capture_default_str();
+  app.add_option("--pack-mib", opt.pack_mib, "largest packed MiB of a pack case (larger ones are skipped)")
+      ->capture_default_str();
+  app.add_option("--pack-ids", opt.pack_ids, "ids per pack case")->delimiter(',');
+  app.add_option("--ms", opt.ms, "components per vector of the pack cases")->delimiter(',');
   app.add_option("--vectors", opt.message_vectors, "vectors per message of the exchange cases")->delimiter(',');
   app.add_option("--reps", opt.reps, "timed repetitions (median)")->capture_default_str();
   app.add_option("--only", only, "pack, exchange or all")->check(CLI::IsMember({"pack", "exchange", "all"}));
@@ -39,19 +42,28 @@ int main(int argc, char** argv) {
     if (only != "exchange" && rank == 0) pack_cases(rt, opt, rows);
     if (only != "pack") exchange_cases(rt, MPI_COMM_WORLD, opt, rows);
     if (rank == 0) {
-      std::printf("# %s, %d ranks\n| group | case | layout | ids | m | vectors | wire bytes | median ms | GB/s | copy GB/s | %% of copy |\n|---|---|---|---|---|---|---|---|---|---|---|\n",
+      std::printf("# %s, %d ranks\n"
+                  "# GB/s: 2 x wire bytes / time; copy: the same bytes copied (D2D); sectors: the copy's "
+                  "bandwidth over the 32-byte sectors the ids touch\n"
+                  "| group | case | layout | type | ids | m | vectors | wire bytes | median ms | GB/s | copy GB/s "
+                  "| %% of copy | sector GB/s | %% of sectors |\n"
+                  "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n",
                   rt.description().c_str(), ranks);
+      auto percent = [](double a, double b) { return b > 0 ? 100.0 * a / b : 0.0; };
       for (const auto& r : rows)
-        std::printf("| %s | %s | %s | %s | %zu | %zu | %zu | %.4f | %.1f | %.1f | %.0f |\n", r.group.c_str(), r.name.c_str(),
-                    r.layout.c_str(), r.ids.c_str(), r.m, r.vectors, r.bytes, r.median_ms, r.gbs, r.ceiling_gbs,
-                    r.ceiling_gbs > 0 ? 100.0 * r.gbs / r.ceiling_gbs : 0.0);
+        std::printf("| %s | %s | %s | %s | %s | %zu | %zu | %zu | %.4f | %.1f | %.1f | %.0f | %.1f | %.0f |\n",
+                    r.group.c_str(), r.name.c_str(), r.layout.c_str(), r.type.c_str(), r.ids.c_str(), r.m, r.vectors,
+                    r.bytes, r.median_ms, r.gbs, r.ceiling_gbs, percent(r.gbs, r.ceiling_gbs), r.sector_gbs,
+                    percent(r.gbs, r.sector_gbs));
       if (!csv.empty()) {
         std::ofstream f(csv);
-        f << "group,case,layout,ids,m,vectors,bytes,ranks,median_ms,min_ms,max_ms,gbs,copy_gbs,backend\n";
+        f << "group,case,layout,type,ids,m,vectors,bytes,ranks,median_ms,min_ms,max_ms,gbs,copy_gbs,sector_gbs,"
+             "backend\n";
         for (const auto& r : rows)
-          f << r.group << ',' << r.name << ',' << r.layout << ',' << r.ids << ',' << r.m << ',' << r.vectors << ','
-            << r.bytes << ',' << r.ranks << ',' << r.median_ms << ',' << r.min_ms << ',' << r.max_ms << ',' << r.gbs
-            << ',' << r.ceiling_gbs << ',' << to_string(rt.kind()) << '\n';
+          f << r.group << ',' << r.name << ',' << r.layout << ',' << r.type << ',' << r.ids << ',' << r.m << ','
+            << r.vectors << ',' << r.bytes << ',' << r.ranks << ',' << r.median_ms << ',' << r.min_ms << ','
+            << r.max_ms << ',' << r.gbs << ',' << r.ceiling_gbs << ',' << r.sector_gbs << ',' << to_string(rt.kind())
+            << '\n';
       }
     }
   } catch (const CLI::ParseError& e) {

@@ -1,9 +1,12 @@
 // SPDX-FileCopyrightText: 2026 coalesce authors
 // SPDX-License-Identifier: Apache-2.0
-// The CUDA pack and unpack: one kernel over the whole id list (all messages, all components), one
-// thread per wire element, so the wire side is read or written in address order and the layout side
-// gets whatever locality the ids have. Offsets use 32-bit arithmetic (fast_divmod), launches are cut
-// so a launch's element index stays below 2^31.
+// The CUDA pack and unpack: one kernel over the whole id list (all messages, all components).
+//   rows (aos, pitched): a vector is one contiguous run, so the kernel moves wire elements in order,
+//     in the widest word (up to 16 bytes) that the vector's bytes, the pitch and both pointers allow,
+//     `batch` of them in flight per thread;
+//   soa and blocked (m <= 256): the tile kernel (pack_tiles.cu), coalesced on both sides;
+//   larger m: one thread per wire element, as for rows.
+// Offsets use 32-bit arithmetic (fast_divmod), launches are cut so a launch's element index stays below 2^31.
 #include "../pack_api.hpp"
 #include "../relayout_one.hpp"  // with_word, word16
 #include "cuda_check.hpp"
@@ -17,6 +20,7 @@ namespace coalesce::detail {
 namespace {
 
 constexpr unsigned threads = 256;
+constexpr unsigned batch = 4;  // elements each thread has in flight
 constexpr std::size_t max_launch = std::size_t(1) << 30;  // elements per launch: below 2^31
 
 // The offset of (v, i) in a layout of kind K, without 64-bit divisions.
@@ -49,28 +53,49 @@ void with_offset(const array_layout& l, F&& f) {
   f(device_offset<layout_kind::blocked>{l.pitch, unsigned(l.m), block, fast_divmod(block)});
 }
 
-// Element o of a launch that starts at wire vector `first` is (k, i) = divmod(o, m), k counted from first.
+// Element o of a launch that starts at wire vector `first` is (k, i) = divmod(o, m), k counted from
+// first. Each thread loads `batch` elements before it stores any (memory-level parallelism).
 template <class W, class Offset>
 __global__ void pack_kernel(const W* __restrict__ src, Offset at, const std::uint32_t* __restrict__ ids,
                             W* __restrict__ wire, unsigned elements, fast_divmod by_m) {
-  for (unsigned o = blockIdx.x * blockDim.x + threadIdx.x; o < elements; o += gridDim.x * blockDim.x) {
-    unsigned k, i;
-    by_m(o, k, i);
-    wire[o] = src[at(ids[k], i)];
+  const unsigned stride = gridDim.x * blockDim.x;
+  for (unsigned o0 = blockIdx.x * blockDim.x + threadIdx.x; o0 < elements; o0 += batch * stride) {
+    W x[batch] = {};
+#pragma unroll
+    for (unsigned u = 0; u < batch; ++u) {
+      const unsigned o = o0 + u * stride;
+      if (o >= elements) continue;
+      unsigned k, i;
+      by_m(o, k, i);
+      x[u] = src[at(ids[k], i)];
+    }
+#pragma unroll
+    for (unsigned u = 0; u < batch; ++u)
+      if (o0 + u * stride < elements) wire[o0 + u * stride] = x[u];
   }
 }
 
 template <class W, bool Sum, class Offset>
 __global__ void unpack_kernel(const W* __restrict__ wire, const std::uint32_t* __restrict__ ids, W* __restrict__ dst,
                               Offset at, unsigned elements, fast_divmod by_m) {
-  for (unsigned o = blockIdx.x * blockDim.x + threadIdx.x; o < elements; o += gridDim.x * blockDim.x) {
-    unsigned k, i;
-    by_m(o, k, i);
-    W& target = dst[at(ids[k], i)];
-    if constexpr (Sum) {
-      target = sum_of(target, wire[o]);
-    } else {
-      target = wire[o];
+  const unsigned stride = gridDim.x * blockDim.x;
+  for (unsigned o0 = blockIdx.x * blockDim.x + threadIdx.x; o0 < elements; o0 += batch * stride) {
+    W x[batch] = {};
+#pragma unroll
+    for (unsigned u = 0; u < batch; ++u)
+      if (o0 + u * stride < elements) x[u] = wire[o0 + u * stride];
+#pragma unroll
+    for (unsigned u = 0; u < batch; ++u) {
+      const unsigned o = o0 + u * stride;
+      if (o >= elements) continue;
+      unsigned k, i;
+      by_m(o, k, i);
+      W& target = dst[at(ids[k], i)];
+      if constexpr (Sum) {
+        target = sum_of(target, x[u]);
+      } else {
+        target = x[u];
+      }
     }
   }
 }
@@ -95,7 +120,8 @@ unsigned grid_for(std::size_t elements, const std::string& call) {
   int device = 0, sms = 0;  // the current device's SM count (a cheap query; ranks may use different devices)
   check_cuda(cudaGetDevice(&device), call, "cudaGetDevice");
   check_cuda(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device), call, "cudaDeviceGetAttribute");
-  return unsigned(std::min<std::size_t>((elements + threads - 1) / threads, std::size_t(sms) * 16));
+  const std::size_t per_block = std::size_t(threads) * batch;
+  return unsigned(std::min<std::size_t>((elements + per_block - 1) / per_block, std::size_t(sms) * 16));
 }
 
 // Calls launch(first vector, vectors, elements) for launches of at most max_launch elements.
@@ -108,14 +134,45 @@ void in_launches(std::size_t count, std::size_t m, F&& launch) {
   }
 }
 
+// A row_major layout seen in words of `word` bytes (a divisor of the vector's bytes and the pitch's).
+array_layout widened(const array_layout& l, std::size_t elem, std::size_t word) {
+  array_layout w = l;
+  w.m = l.m * elem / word;
+  w.pitch = l.pitch * elem / word;
+  return w;
+}
+
+// The widest word (16 down to elem bytes) dividing a row_major vector's bytes, its pitch and both pointers.
+std::size_t row_word(const array_layout& l, std::size_t elem, const void* a, const void* b) {
+  const auto misaligned = [](const void* p, std::size_t w) { return reinterpret_cast<std::uintptr_t>(p) % w != 0; };
+  std::size_t word = 16;
+  while (word > elem && ((l.m * elem) % word != 0 || (l.pitch * elem) % word != 0 || misaligned(a, word) ||
+                         misaligned(b, word)))
+    word /= 2;
+  return word;
+}
+
+// soa and blocked layouts with few enough components go through the tile kernel.
+bool tiled(const array_layout& l) { return l.kind != layout_kind::row_major && l.m <= max_record_components; }
+
+wire_components vector_components(const array_layout& l, std::size_t elem) {
+  pack_target t;
+  t.layout = l;
+  t.elem = elem;
+  return components_of(t);
+}
+
 }  // namespace
 
 void pack_device(const void* src, const array_layout& layout, std::size_t elem, id_span ids, void* wire,
                  stream_t stream, const std::string& call) {
-  const std::size_t m = layout.m;
-  with_word(elem, call, [&](auto word) {
-    using W = decltype(word);
-    with_offset(layout, [&](auto at) {
+  if (tiled(layout)) return pack_components_device(src, vector_components(layout, elem), ids, wire, stream, call);
+  const std::size_t word = layout.kind == layout_kind::row_major ? row_word(layout, elem, src, wire) : elem;
+  const array_layout l = layout.kind == layout_kind::row_major ? widened(layout, elem, word) : layout;
+  const std::size_t m = l.m;
+  with_word(word, call, [&](auto w) {
+    using W = decltype(w);
+    with_offset(l, [&](auto at) {
       in_launches(ids.count, m, [&](std::size_t first, std::size_t, unsigned elements) {
         pack_kernel<<<grid_for(elements, call), threads, 0, stream>>>(
             static_cast<const W*>(src), at, ids.ids + first, static_cast<W*>(wire) + first * m, elements,
@@ -128,10 +185,19 @@ void pack_device(const void* src, const array_layout& layout, std::size_t elem, 
 
 void unpack_device(const void* wire, id_span ids, void* dst, const array_layout& layout, std::size_t elem,
                    scalar_kind sum, stream_t stream, const std::string& call) {
-  const std::size_t m = layout.m;
+  if (tiled(layout)) {
+    const wire_components wc = vector_components(layout, elem);
+    if (sum == scalar_kind::other) return unpack_components_device(wire, ids, dst, wc, stream, call);
+    return unpack_components_sum_device(wire, ids, dst, wc, sum, stream, call);
+  }
+  // Overwrites move words; sums add elements of their type.
+  const bool wide = sum == scalar_kind::other && layout.kind == layout_kind::row_major;
+  const std::size_t word = wide ? row_word(layout, elem, wire, dst) : elem;
+  const array_layout l = wide ? widened(layout, elem, word) : layout;
+  const std::size_t m = l.m;
   auto go = [&](auto value, auto summing) {
     using W = decltype(value);
-    with_offset(layout, [&](auto at) {
+    with_offset(l, [&](auto at) {
       in_launches(ids.count, m, [&](std::size_t first, std::size_t, unsigned elements) {
         unpack_kernel<W, decltype(summing)::value><<<grid_for(elements, call), threads, 0, stream>>>(
             static_cast<const W*>(wire) + first * m, ids.ids + first, static_cast<W*>(dst), at, elements,
@@ -141,7 +207,7 @@ void unpack_device(const void* wire, id_span ids, void* dst, const array_layout&
     });
   };
   if (sum == scalar_kind::other)
-    with_word(elem, call, [&](auto word) { go(word, std::false_type{}); });
+    with_word(word, call, [&](auto w) { go(w, std::false_type{}); });
   else
     with_scalar(sum, call, [&](auto value) { go(value, std::true_type{}); });
 }

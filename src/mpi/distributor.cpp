@@ -62,6 +62,28 @@ layout_spec distributor::spec_of(const array_layout& l) noexcept {
   return blocked(l.block);
 }
 
+record_layout_spec distributor::spec_of(const record_desc& desc, const record_layout& l) {
+  switch (l.kind) {
+    case record_kind::aos: return record_aos();
+    case record_kind::packed: return record_packed();
+    case record_kind::soa: return record_soa();
+    case record_kind::blocked: return record_blocked(l.block);
+    case record_kind::split: break;
+  }
+  std::vector<std::string> hot;  // a split's hot fields are the ones not in rows
+  for (std::size_t f = 0; f < desc.size(); ++f)
+    if (l.places[f].form != field_form::rows) hot.push_back(desc[f].name);
+  return record_split(std::move(hot), l.block);
+}
+
+record_array distributor::migrate(const record_array& a) const { return migrate(a, spec_of(a.desc(), a.layout())); }
+
+record_array distributor::migrate(const record_array& a, const record_layout_spec& spec) const {
+  record_array out = rt_.allocate(a.desc(), size(), spec);
+  migrate_raw(coalesce::detail::target_of(a), coalesce::detail::target_of(out), "distributor::migrate");
+  return out;
+}
+
 void distributor::migrate_raw(const coalesce::detail::pack_target& src, const coalesce::detail::pack_target& dst,
                               const char* call) const {
   engine_->exchange(src, sent_, dst, received_, unpack_mode::overwrite, detail::tag_migrate, call,

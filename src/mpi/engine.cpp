@@ -70,9 +70,9 @@ void engine::check_array(const pack_target& a, std::size_t n, const char* what, 
   if (a.space != rt_.space())
     fail(errc::wrong_memory_space, call,
          std::string("the array is in ") + to_string(a.space) + " memory, the plan's runtime is " + to_string(rt_.kind()));
-  if (a.layout.n != n)
+  if (a.count() != n)
     fail(errc::size_mismatch, call,
-         "the array holds n = " + std::to_string(a.layout.n) + " vectors, the plan's arrays hold " + what + " = " +
+         "the array holds n = " + std::to_string(a.count()) + " vectors, the plan's arrays hold " + what + " = " +
              std::to_string(n));
 }
 
@@ -87,12 +87,14 @@ void engine::reserve(std::size_t out_bytes, std::size_t in_bytes, const std::str
 
 void engine::exchange(const pack_target& src, const index_list& out, const pack_target& dst, const index_list& in,
                       unpack_mode mode, tag t, const std::string& call, const std::function<void()>& checks) const {
-  const std::size_t vb = src.layout.m * src.elem;
+  const std::size_t vb = src.vector_bytes();
   checked(comm_, options_.agree_on_errors, call, [&] {
     checks();
-    if (dst.layout.m * dst.elem != vb)
+    if (dst.vector_bytes() != vb)
       fail(errc::size_mismatch, call, "source vectors of " + std::to_string(vb) + " bytes, destination vectors of " +
-                                          std::to_string(dst.layout.m * dst.elem));
+                                          std::to_string(dst.vector_bytes()));
+    if ((src.desc != nullptr) != (dst.desc != nullptr) || (src.desc && *src.desc != *dst.desc))
+      fail(errc::invalid_argument, call, "source and destination are not arrays of the same record (or both vectors)");
     if (mode == unpack_mode::sum && dst.kind == scalar_kind::other)
       fail(errc::invalid_argument, call, "a sum needs float, double or a 32/64-bit integer element type");
     for (std::size_t g = 0; g < out.messages(); ++g) message_bytes(out.offset(g + 1) - out.offset(g), vb, call);

@@ -27,6 +27,28 @@ TEST_SUITE("gpu") {
     pack_unpack_matches_reference<quad>(rt, 77, 3);
   }
 
+  // Several tiles (lists of 10^4 vectors), wires one element off 16-byte alignment with poison around
+  // them, every layout: the tile kernel's partial tiles and the rows kernel's narrowed words.
+  TEST_CASE("pack.cuda.tiles_unaligned_poisoned") {
+    const runtime rt{backend::cuda};
+    for (std::size_t m : {1, 2, 3, 4, 5, 12, 33}) {
+      pack_unaligned_and_poisoned<float>(rt, 15001, m);
+      pack_unaligned_and_poisoned<double>(rt, 15001, m);
+    }
+    pack_unaligned_and_poisoned<std::uint8_t>(rt, 15001, 3);
+    pack_unaligned_and_poisoned<std::uint16_t>(rt, 15001, 7);
+    pack_unaligned_and_poisoned<quad>(rt, 4001, 2);
+    pack_unaligned_and_poisoned<float>(rt, 3001, 300);  // m > 256: the one-thread-per-element fallback
+  }
+
+  // Sums over long lists with repeats (the grouped path) and unique ids (the tile kernel's sum).
+  TEST_CASE("pack.cuda.long_lists") {
+    const runtime rt{backend::cuda};
+    pack_unpack_matches_reference<float>(rt, 6007, 3);
+    pack_unpack_matches_reference<double>(rt, 6007, 1);
+    pack_unpack_matches_reference<std::int32_t>(rt, 6007, 12);
+  }
+
   TEST_CASE("pack.cuda.wire_memory_checked") {
     const runtime rt{backend::cuda}, host{backend::host};
     array<float> a = rt.allocate<float>(10, 3, blocked(4));

@@ -104,6 +104,42 @@ void pack_unpack_matches_reference(const runtime& rt, std::size_t n, std::size_t
   }
 }
 
+// Wires one element off the allocation's alignment, with poisoned elements before and after, and
+// lists long enough for several GPU tiles: the wire's words narrow to what the address allows, and no
+// pass writes outside what it owns (pack: the wire; unpack: the target vectors).
+template <class T>
+void pack_unaligned_and_poisoned(const runtime& rt, std::size_t n, std::size_t m) {
+  const std::uint64_t seed = fresh_seed();
+  INFO("n = " << n << ", m = " << m << ", sizeof(T) = " << sizeof(T) << ", seed = " << seed);
+  std::mt19937_64 gen(seed);
+  const std::vector<T> in = random_values<T>(n * m, seed), other = random_values<T>(n * m, seed + 1);
+  const T poison_value = random_values<T>(1, seed + 2)[0];
+  std::vector<std::uint32_t> unique(n);
+  std::iota(unique.begin(), unique.end(), 0u);
+  std::shuffle(unique.begin(), unique.end(), gen);
+  unique.resize(n - n / 3);
+  const index_list list(rt, n, unique);
+  const std::size_t count = unique.size(), bytes = count * m * sizeof(T);
+  for (const layout_spec& spec : all_layouts()) {
+    INFO("layout " << to_string(spec));
+    const array<T> src = rt.upload(host_vectors(in.data(), n, m), spec);
+    std::vector<T> poisoned(count * m + 2, poison_value);
+    array<T> wire = rt.upload(host_vectors(poisoned.data(), poisoned.size(), 1), aos());
+    pack(rt, src, list, wire.data() + 1, bytes);
+    const std::vector<T> got = download_all(rt, wire);
+    REQUIRE(same_bits(got.front(), poison_value));
+    REQUIRE(same_bits(got.back(), poison_value));
+    for (std::size_t k = 0; k < count; ++k)
+      for (std::size_t i = 0; i < m; ++i) REQUIRE(same_bits(got[1 + k * m + i], in[unique[k] * m + i]));
+    array<T> dst = rt.upload(host_vectors(other.data(), n, m), spec);
+    unpack(rt, wire.data() + 1, bytes, list, dst, unpack_mode::overwrite);
+    std::vector<T> expect = other;
+    for (std::size_t k = 0; k < count; ++k)
+      for (std::size_t i = 0; i < m; ++i) expect[unique[k] * m + i] = in[unique[k] * m + i];
+    CHECK(same_bits(download_all(rt, dst), expect));
+  }
+}
+
 template <class T>
 void pack_shapes(const runtime& rt) {
   for (std::size_t n : {0, 1, 31, 33, 129, 1000})

@@ -28,6 +28,26 @@ TEST_SUITE("unit") {
     pack_unpack_matches_reference<quad>(rt, 77, 3);
   }
 
+  TEST_CASE("pack.host.unaligned_wire_poisoned_around") {
+    const runtime rt{backend::host};
+    for (std::size_t m : {1, 3, 4, 12}) {
+      pack_unaligned_and_poisoned<float>(rt, 301, m);
+      pack_unaligned_and_poisoned<double>(rt, 301, m);
+    }
+    pack_unaligned_and_poisoned<std::uint8_t>(rt, 301, 5);
+  }
+
+  TEST_CASE("pack.errors.misaligned_wire") {
+    const runtime rt{backend::host};
+    const std::vector<float> data(30, 1.0f);
+    const array<float> a = rt.upload(host_vectors(data.data(), 10, 3), soa());
+    std::vector<float> wire(8, 0.0f);
+    const index_list two(rt, 10, std::vector<int>{1, 2});
+    auto* odd = reinterpret_cast<unsigned char*>(wire.data()) + 2;
+    require_error([&] { pack(rt, a, two, odd, 24); }, errc::invalid_argument, "not aligned to the 4-byte elements");
+    CHECK(wire == std::vector<float>(8, 0.0f));
+  }
+
   TEST_CASE("pack.index_list.describes_itself") {
     const runtime rt{backend::host};
     const index_list list(rt, 10, std::vector<int>{3, 1, 3, 9}, {0, 2, 4});

@@ -40,13 +40,17 @@ class distributor {
   template <class T>
   array<T> migrate(const array<T>& a, layout_spec spec) const {
     array<T> out = rt_.allocate<T>(size(), a.m(), spec);
-    migrate_raw({const_cast<T*>(a.data()), a.layout(), a.space(), sizeof(T), scalar_kind_of<T>()},
-                {out.data(), out.layout(), out.space(), sizeof(T), scalar_kind_of<T>()}, "distributor::migrate");
+    migrate_raw(coalesce::detail::target_of(a), coalesce::detail::target_of(out), "distributor::migrate");
     return out;
   }
+  // Records: the migrated record array in `spec` (by default a's record layout, resolved at the new size).
+  record_array migrate(const record_array& a) const;
+  record_array migrate(const record_array& a, const record_layout_spec& spec) const;
 
   // The layout request that rebuilds `l` at another size.
   static layout_spec spec_of(const array_layout& l) noexcept;
+  // The same for a record layout of `desc` (split: its hot fields by name).
+  static record_layout_spec spec_of(const record_desc& desc, const record_layout& l);
 
  private:
   void migrate_raw(const coalesce::detail::pack_target& src, const coalesce::detail::pack_target& dst,

@@ -42,6 +42,9 @@ class halo {
   void gather(array<T>& a) const {
     gather_raw(target(a), "halo::gather");
   }
+  // Records: owners -> ghosts, every field (a scatter needs sums, which records do not have).
+  void gather(record_array& a) const { gather_raw(target(a), "halo::gather"); }
+  void gather(MPI_Comm comm, record_array& a) const { gather_raw(target(a), "halo::gather", comm); }
   // Ghosts -> owners, added in ghost order (deterministic); ghosts keep their values. a.n() == size().
   template <class T>
   void scatter(array<T>& a) const {
@@ -58,9 +61,9 @@ class halo {
   }
 
  private:
-  template <class T>
-  static coalesce::detail::pack_target target(array<T>& a) {
-    return {a.data(), a.layout(), a.space(), sizeof(T), scalar_kind_of<T>()};
+  template <class A>
+  static coalesce::detail::pack_target target(A& a) {
+    return coalesce::detail::target_of(a);
   }
   void gather_raw(const coalesce::detail::pack_target& a, const char* call, MPI_Comm comm = MPI_COMM_NULL) const;
   void scatter_raw(const coalesce::detail::pack_target& a, const char* call, MPI_Comm comm = MPI_COMM_NULL) const;

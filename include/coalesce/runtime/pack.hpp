@@ -7,13 +7,16 @@
 //
 // The wire format does not depend on either side's layout: vector k of the list occupies bytes
 // [k B, (k + 1) B), B = the bytes of one vector, and within them its components in index order, each
-// sizeof(T) bytes in the machine's byte order, no padding. A record (mixed-width components) will
-// follow the same rule: its fields in declaration order, each field's components in order.
+// sizeof(T) bytes in the machine's byte order, no padding. A record array follows the same rule with
+// B = desc.data_bytes(): its fields in declaration order, each field's components in order, no struct
+// padding, whatever the record layout (aos, packed, soa, blocked, split) of either side.
 //
 // Contracts: ids are checked once, when the index_list is built (each < n, duplicates noted); every
-// call checks the array against the list (n) and the wire's capacity, then moves nothing on an error.
+// call checks the array against the list (n), the wire's capacity and (vector arrays) the wire's
+// alignment to the elements, then moves nothing on an error. A record wire may start at any byte.
 
 #include <coalesce/core/error.hpp>
+#include <coalesce/record/array.hpp>
 #include <coalesce/runtime/array.hpp>
 #include <coalesce/runtime/runtime.hpp>
 
@@ -46,13 +49,27 @@ constexpr scalar_kind scalar_kind_of() noexcept {
 class index_list;
 
 namespace detail {
+// One side of a pack or unpack: a vector array (layout, elem, kind), or a record array (desc and
+// record set, layout unused).
 struct pack_target {
   void* data = nullptr;
   array_layout layout;
   memory_space space = memory_space::host;
   std::size_t elem = 0;
   scalar_kind kind = scalar_kind::other;
+  const record_desc* desc = nullptr;
+  const record_layout* record = nullptr;
+
+  std::size_t count() const noexcept { return record ? record->n : layout.n; }
+  std::size_t vector_bytes() const noexcept { return record ? desc->data_bytes() : layout.m * elem; }
 };
+template <class T>
+pack_target target_of(const array<T>& a) {
+  return {const_cast<T*>(a.data()), a.layout(), a.space(), sizeof(T), scalar_kind_of<T>(), nullptr, nullptr};
+}
+inline pack_target target_of(const record_array& a) {
+  return {const_cast<unsigned char*>(a.data()), {}, a.space(), 0, scalar_kind::other, &a.desc(), &a.layout()};
+}
 void pack_raw(const runtime& rt, const pack_target& src, const index_list& ids, void* wire, std::size_t capacity,
               stream_t stream, bool wait, const std::string& call);
 void unpack_raw(const runtime& rt, const void* wire, std::size_t capacity, const index_list& ids,
@@ -126,15 +143,13 @@ class index_list {
 // Packs src's vectors ids[k] into `wire` (capacity bytes, in the runtime's memory). Waits until done.
 template <class T>
 void pack(const runtime& rt, const array<T>& src, const index_list& ids, void* wire, std::size_t capacity) {
-  detail::pack_raw(rt, {const_cast<T*>(src.data()), src.layout(), src.space(), sizeof(T), scalar_kind_of<T>()}, ids,
-                   wire, capacity, nullptr, true, "pack");
+  detail::pack_raw(rt, detail::target_of(src), ids, wire, capacity, nullptr, true, "pack");
 }
 // The same, ordered on `stream` (the host backend completes before returning).
 template <class T>
 void pack_async(const runtime& rt, const array<T>& src, const index_list& ids, void* wire, std::size_t capacity,
                 stream_t stream) {
-  detail::pack_raw(rt, {const_cast<T*>(src.data()), src.layout(), src.space(), sizeof(T), scalar_kind_of<T>()}, ids,
-                   wire, capacity, stream, false, "pack_async");
+  detail::pack_raw(rt, detail::target_of(src), ids, wire, capacity, stream, false, "pack_async");
 }
 
 // Unpacks `wire` (ids.size() vectors) into dst's vectors ids[k]. Sums need an arithmetic T (float,
@@ -142,14 +157,32 @@ void pack_async(const runtime& rt, const array<T>& src, const index_list& ids, v
 template <class T>
 void unpack(const runtime& rt, const void* wire, std::size_t capacity, const index_list& ids, array<T>& dst,
             unpack_mode mode) {
-  detail::unpack_raw(rt, wire, capacity, ids, {dst.data(), dst.layout(), dst.space(), sizeof(T), scalar_kind_of<T>()},
-                     mode, nullptr, true, "unpack");
+  detail::unpack_raw(rt, wire, capacity, ids, detail::target_of(dst), mode, nullptr, true, "unpack");
 }
 template <class T>
 void unpack_async(const runtime& rt, const void* wire, std::size_t capacity, const index_list& ids, array<T>& dst,
                   unpack_mode mode, stream_t stream) {
-  detail::unpack_raw(rt, wire, capacity, ids, {dst.data(), dst.layout(), dst.space(), sizeof(T), scalar_kind_of<T>()},
-                     mode, stream, false, "unpack_async");
+  detail::unpack_raw(rt, wire, capacity, ids, detail::target_of(dst), mode, stream, false, "unpack_async");
+}
+
+// Records: the vectors ids[k] of a record array (any record layout) as desc.data_bytes()-byte wire
+// vectors. Unpacking records overwrites only (a record_desc knows widths, not element types, so it
+// cannot add); ids must be unique.
+inline void pack(const runtime& rt, const record_array& src, const index_list& ids, void* wire, std::size_t capacity) {
+  detail::pack_raw(rt, detail::target_of(src), ids, wire, capacity, nullptr, true, "pack");
+}
+inline void pack_async(const runtime& rt, const record_array& src, const index_list& ids, void* wire,
+                       std::size_t capacity, stream_t stream) {
+  detail::pack_raw(rt, detail::target_of(src), ids, wire, capacity, stream, false, "pack_async");
+}
+inline void unpack(const runtime& rt, const void* wire, std::size_t capacity, const index_list& ids,
+                   record_array& dst) {
+  detail::unpack_raw(rt, wire, capacity, ids, detail::target_of(dst), unpack_mode::overwrite, nullptr, true, "unpack");
+}
+inline void unpack_async(const runtime& rt, const void* wire, std::size_t capacity, const index_list& ids,
+                         record_array& dst, stream_t stream) {
+  detail::unpack_raw(rt, wire, capacity, ids, detail::target_of(dst), unpack_mode::overwrite, stream, false,
+                     "unpack_async");
 }
 
 }  // namespace coalesce
