@@ -30,14 +30,17 @@ const instruction_report& worst_instruction(const kernel_report& r) {
   });
 }
 
-std::string explain(const kernel_description& k, const gpu_arch& arch, const std::vector<candidate>& ranked) {
+std::string explain(const kernel_description& k, const gpu_arch& arch, const std::vector<candidate>& ranked,
+                    const std::optional<perf_params>& perf) {
   const candidate& best = ranked.front();
   const candidate& worst = ranked.back();
   std::ostringstream s;
   s << "For n = " << k.n << " vectors of m = " << k.m << " " << to_string(k.type) << " on " << arch.name()
-    << ", reading components " << list(k.reads) << " and writing " << list(k.writes) << " (one thread per vector, "
-    << best.report.requests << " warp requests), " << describe(best) << " ranks first" << detail::ties(ranked)
-    << ". ";
+    << ", reading components " << list(k.reads) << " and writing " << list(k.writes) << " ("
+    << (k.thread_to_vector == "idx" && k.thread_to_component == "0" ? "one thread per vector"
+                                                                     : "thread map " + k.thread_to_vector)
+    << ", " << best.report.requests << " warp requests), " << describe(best) << " ranks first"
+    << (best.time ? std::string() : detail::ties(ranked)) << ". " << detail::time_sentences(ranked, perf, arch.name());
   if (worst.report.bytes_moved > best.report.bytes_moved) {
     const instruction_report& bad = worst_instruction(worst.report);
     const instruction_report& good = worst_instruction(best.report);
@@ -54,8 +57,8 @@ std::string explain(const kernel_description& k, const gpu_arch& arch, const std
   } else {
     s << "Every candidate moves the same bytes, so the layout does not matter for this kernel's coalescing. ";
   }
-  s << "Sectors count what the load/store unit requests from L1/L2; DRAM sees at least the footprint, less when "
-       "caches catch the re-reads.";
+  s << "Sectors count what the load/store unit requests from L1/L2; DRAM sees the footprint, more when L1 "
+       "loses a warp's re-reads or L2 cannot merge partial writes.";
   return s.str();
 }
 
@@ -92,9 +95,10 @@ std::vector<array_layout> candidate_layouts(std::size_t n, std::size_t m, elemen
 advice advise(const kernel_description& k, const gpu_arch& arch, const advisor_options& o) {
   advice a;
   for (const array_layout& l : candidate_layouts(k.n, k.m, k.type, o))
-    a.ranked.push_back({candidate_name(l), l, analyze_kernel(k, l, arch, o.global)});
-  detail::rank(a.ranked);
-  a.explanation = explain(k, arch, a.ranked);
+    a.ranked.push_back({candidate_name(l), l, analyze_kernel(k, l, arch, o.global), std::nullopt});
+  const std::optional<perf_params> perf = o.perf ? o.perf : perf_params_for(arch);
+  detail::rank(a.ranked, perf);
+  a.explanation = explain(k, arch, a.ranked, perf);
   return a;
 }
 
