@@ -44,7 +44,7 @@ std::string explain(const kernel_description& k, const gpu_arch& arch, const std
   if (worst.report.bytes_moved > best.report.bytes_moved) {
     const instruction_report& bad = worst_instruction(worst.report);
     const instruction_report& good = worst_instruction(best.report);
-    s << "The worst is " << describe(worst) << ": its " << to_string(bad.kind) << " of component " << bad.component
+    s << (best.time ? "By sectors, the worst is " : "The worst is ") << describe(worst) << ": its " << to_string(bad.kind) << " of component " << bad.component
       << " costs " << fixed(bad.transactions_per_request(), 2) << " " << worst.report.unit << "s per request against "
       << fixed(good.transactions_per_request(), 2) << ", because ";
     if (worst.layout.kind == layout_kind::row_major)

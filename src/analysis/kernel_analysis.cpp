@@ -9,7 +9,6 @@
 #include <coalesce/core/math.hpp>
 
 #include <algorithm>
-#include <iterator>
 #include <numeric>
 #include <optional>
 #include <utility>
@@ -180,33 +179,6 @@ std::uint64_t footprint(const std::vector<std::uint64_t>& period, const std::vec
   return c;
 }
 
-// The sectors read or written, sorted.
-std::vector<std::uint64_t> both(const detail::sector_lists& l) {
-  std::vector<std::uint64_t> out;
-  std::set_union(l.loads.begin(), l.loads.end(), l.stores.begin(), l.stores.end(), std::back_inserter(out));
-  return out;
-}
-
-void add_scaled(std::vector<instruction_report>& to, const std::vector<instruction_report>& from, std::uint64_t q) {
-  for (std::size_t j = 0; j < to.size(); ++j) {
-    to[j].requests += q * from[j].requests;
-    to[j].transactions += q * from[j].transactions;
-    to[j].bytes_used += q * from[j].bytes_used;
-    to[j].bytes_moved += q * from[j].bytes_moved;
-  }
-}
-
-void add_scaled(kernel_traffic& to, const kernel_traffic& from, std::uint64_t q) {
-  to.warps += q * from.warps;
-  to.load_sectors += q * from.load_sectors;
-  to.store_sectors += q * from.store_sectors;
-  to.store_bytes += q * from.store_bytes;
-  to.wavefronts += q * from.wavefronts;
-  to.warp_load_sectors += q * from.warp_load_sectors;
-  to.warp_store_sectors += q * from.warp_store_sectors;
-  to.warp_load_lines += q * from.warp_load_lines;
-  to.warp_store_lines += q * from.warp_store_lines;
-}
 
 kernel_report start(const grid& g) {
   kernel_report r;
@@ -266,8 +238,8 @@ kernel_report periodic(const grid& g, const period_plan& p, const gpu_arch& arch
   g.walk(head + p.period, head + 2 * p.period, more, s1);
   g.walk(head + 2 * p.period, head + 3 * p.period, more, s2);
   r.unit = unit;
-  add_scaled(r.instructions, once, p.steady);
-  add_scaled(r.traffic, period_traffic, p.steady);
+  detail::add_scaled(r.instructions, once, p.steady);
+  detail::add_scaled(r.traffic, period_traffic, p.steady);
   for (auto* l : {&h, &s0, &s1, &tl}) l->finish();
 
   const std::uint64_t d = p.shift / 32;
@@ -275,7 +247,7 @@ kernel_report periodic(const grid& g, const period_plan& p, const gpu_arch& arch
   r.traffic.store_footprint = 32 * footprint(s0.stores, h.stores, tl.stores, d, p.steady);
   r.traffic.partial_store_fraction = masks.partial_share(s1.stores);
   finish(r);
-  r.dram_footprint = 32 * footprint(both(s0), both(h), both(tl), d, p.steady);
+  r.dram_footprint = 32 * footprint(s0.both(), h.both(), tl.both(), d, p.steady);
   r.warps_analyzed = head + 3 * p.period + (g.warps - tail);
   return r;
 }

@@ -103,13 +103,17 @@ time_prediction predict_time(const kernel_traffic& t, const perf_params& p) {
   // Loads: a warp's re-reads of its own sectors hit L1 while the resident warps' lines fit.
   const double rereads =
       std::max(0.0, static_cast<double>(t.load_sectors) - static_cast<double>(t.warp_load_sectors));
-  r.l1_hit = hit_rate(resident * static_cast<double>(t.warp_load_lines) / warps * line, p.l1_reuse_bytes);
+  // (Reported as 1 when there is nothing to catch.)
+  r.l1_hit = rereads == 0 ? 1.0
+                          : hit_rate(resident * static_cast<double>(t.warp_load_lines) / warps * line, p.l1_reuse_bytes);
   const double l1_misses = static_cast<double>(t.warp_load_sectors) + (1 - r.l1_hit) * rereads;
 
   // Stores: a warp's later partial writes to a sector merge in L2 while the lines being written fit.
   const double rewrites =
       std::max(0.0, static_cast<double>(t.store_sectors) - static_cast<double>(t.warp_store_sectors));
-  r.write_merge = hit_rate(resident * static_cast<double>(t.warp_store_lines) / warps * line, p.write_merge_bytes);
+  r.write_merge = rewrites == 0 ? 1.0
+                                : hit_rate(resident * static_cast<double>(t.warp_store_lines) / warps * line,
+                                           p.write_merge_bytes);
   const double unmerged = (1 - r.write_merge) * rewrites * sector;
   const double never_whole =
       t.stores_were_read ? 0.0 : t.partial_store_fraction * static_cast<double>(t.store_footprint);

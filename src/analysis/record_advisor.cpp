@@ -94,7 +94,7 @@ std::string explain(const record_kernel& k, const gpu_arch& arch, const std::vec
     std::vector<std::string> also;  // the others as bad: aos and packed coincide for many records
     for (std::size_t c = 0; c + 1 < ranked.size(); ++c)
       if (ranked[c].report.bytes_moved == worst.report.bytes_moved) also.push_back(ranked[c].name);
-    s << "The worst is " << describe(worst);
+    s << (best.time ? "By sectors, the worst is " : "The worst is ") << describe(worst);
     for (std::size_t t = 0; t < also.size(); ++t) s << (t ? ", " : ", as bad as ") << also[t];
     s << ": its " << to_string(bad.cost.kind) << " of " << k.desc[bad.field].name
       << "[" << bad.cost.component << "] costs " << fixed(bad.cost.transactions_per_request(), 2) << " "

@@ -16,6 +16,12 @@ namespace {
 
 constexpr const char* call = "analyze_record_kernel";
 
+// Records of one thread each: the pattern repeats every few warps (the power-of-two block sizes and
+// 256-byte alignment of every layout divide 2^16 records), so past twice this many warps the first
+// this many stand for each block of as many, and only the tail is walked besides.
+constexpr std::size_t sample_warps = 2048;
+
+
 // The instructions of the kernel (field index, component, kind), checked against the record.
 std::vector<record_instruction> instructions_of(const record_kernel& k) {
   if (k.n == 0) fail(errc::invalid_argument, call, "n = 0: the kernel has no records");
@@ -63,24 +69,49 @@ record_report analyze_record_kernel(const record_kernel& k, const record_layout_
       read = read || (x.cost.kind == access_kind::load && x.field == w.field && x.cost.component == w.cost.component);
     r.traffic.stores_were_read = r.traffic.stores_were_read && read;
   }
-  std::vector<instruction_report> costs;
+  std::vector<instruction_report> costs, sample;
   for (const record_instruction& ins : instructions) costs.push_back(ins.cost);
+  sample = costs;
   detail::write_masks masks;
-  detail::sector_bitmaps sink(r.span_bytes);
-  detail::warp_walker walker(arch, options, costs, r.traffic, r.unit, masks);
   std::vector<access_pattern> patterns(instructions.size());
-  const std::size_t warps = ceil_div(k.n, warp_size);
-  for (std::size_t w = 0; w < warps; ++w) {
-    const std::size_t first = w * warp_size;
-    for (std::size_t j = 0; j < instructions.size(); ++j) {
-      const record_instruction& ins = instructions[j];
-      std::array<std::optional<std::uint64_t>, warp_size> addresses{};
-      for (std::size_t l = 0; l < warp_size && first + l < k.n; ++l)
-        addresses[l] = byte_offset(k.desc, r.layout, first + l, ins.field, ins.cost.component);
-      patterns[j] = make_pattern(addresses, k.desc[ins.field].width, ins.cost.kind);
+  const auto walk = [&](std::size_t from, std::size_t to, detail::warp_walker& walker, auto& sink) {
+    for (std::size_t w = from; w < to; ++w) {
+      const std::size_t first = w * warp_size;
+      for (std::size_t j = 0; j < instructions.size(); ++j) {
+        const record_instruction& ins = instructions[j];
+        std::array<std::optional<std::uint64_t>, warp_size> addresses{};
+        for (std::size_t l = 0; l < warp_size && first + l < k.n; ++l)
+          addresses[l] = byte_offset(k.desc, r.layout, first + l, ins.field, ins.cost.component);
+        patterns[j] = make_pattern(addresses, k.desc[ins.field].width, ins.cost.kind);
+      }
+      walker.add(patterns, sink);
     }
-    walker.add(patterns, sink);
+  };
+  const std::size_t warps = ceil_div(k.n, warp_size);
+  detail::warp_walker walker(arch, options, costs, r.traffic, r.unit, masks);
+  if (warps <= 2 * sample_warps) {
+    detail::sector_bitmaps sink(r.span_bytes);
+    walk(0, warps, walker, sink);
+    r.traffic.load_footprint = detail::sector_bitmaps::bytes(sink.loads);
+    r.traffic.store_footprint = detail::sector_bitmaps::bytes(sink.stores);
+    for (std::size_t b = 0; b < sink.loads.size(); ++b) r.dram_footprint += (sink.loads[b] || sink.stores[b]) ? 32 : 0;
+  } else {
+    // The first sample_warps warps stand for every block of as many before the tail, which is walked.
+    const std::size_t q = (warps - 1) / sample_warps;
+    kernel_traffic block;
+    detail::warp_walker one(arch, options, sample, block, r.unit, masks);
+    detail::sector_lists head, tail;
+    walk(0, sample_warps, one, head);
+    walk(q * sample_warps, warps, walker, tail);
+    head.finish();
+    tail.finish();
+    detail::add_scaled(costs, sample, q);
+    detail::add_scaled(r.traffic, block, q);
+    r.traffic.load_footprint = 32 * (q * head.loads.size() + tail.loads.size());
+    r.traffic.store_footprint = 32 * (q * head.stores.size() + tail.stores.size());
+    r.dram_footprint = 32 * (q * head.both().size() + tail.both().size());
   }
+  r.traffic.partial_store_fraction = masks.partial_share();
   for (std::size_t j = 0; j < instructions.size(); ++j) {
     instructions[j].cost = costs[j];
     r.requests += costs[j].requests;
@@ -88,10 +119,6 @@ record_report analyze_record_kernel(const record_kernel& k, const record_layout_
     r.bytes_used += costs[j].bytes_used;
     r.bytes_moved += costs[j].bytes_moved;
   }
-  r.traffic.load_footprint = detail::sector_bitmaps::bytes(sink.loads);
-  r.traffic.store_footprint = detail::sector_bitmaps::bytes(sink.stores);
-  r.traffic.partial_store_fraction = masks.partial_share();
-  for (std::size_t s = 0; s < sink.loads.size(); ++s) r.dram_footprint += (sink.loads[s] || sink.stores[s]) ? 32 : 0;
   r.instructions = std::move(instructions);
   return r;
 }

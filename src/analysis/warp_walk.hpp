@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <iterator>
 #include <unordered_map>
 #include <vector>
 
@@ -62,7 +63,36 @@ struct sector_lists {
       v->erase(std::unique(v->begin(), v->end()), v->end());
     }
   }
+  // The sectors read or written (after finish()), sorted.
+  std::vector<std::uint64_t> both() const {
+    std::vector<std::uint64_t> out;
+    std::set_union(loads.begin(), loads.end(), stores.begin(), stores.end(), std::back_inserter(out));
+    return out;
+  }
 };
+
+// Adds q times one stretch of warps' costs and counters (a repeat of the pattern) to the totals.
+inline void add_scaled(std::vector<instruction_report>& to, const std::vector<instruction_report>& from,
+                       std::uint64_t q) {
+  for (std::size_t j = 0; j < to.size(); ++j) {
+    to[j].requests += q * from[j].requests;
+    to[j].transactions += q * from[j].transactions;
+    to[j].bytes_used += q * from[j].bytes_used;
+    to[j].bytes_moved += q * from[j].bytes_moved;
+  }
+}
+
+inline void add_scaled(kernel_traffic& to, const kernel_traffic& from, std::uint64_t q) {
+  to.warps += q * from.warps;
+  to.load_sectors += q * from.load_sectors;
+  to.store_sectors += q * from.store_sectors;
+  to.store_bytes += q * from.store_bytes;
+  to.wavefronts += q * from.wavefronts;
+  to.warp_load_sectors += q * from.warp_load_sectors;
+  to.warp_store_sectors += q * from.warp_store_sectors;
+  to.warp_load_lines += q * from.warp_load_lines;
+  to.warp_store_lines += q * from.warp_store_lines;
+}
 
 // The sectors of a whole walk, as bitmaps over the allocation.
 struct sector_bitmaps {

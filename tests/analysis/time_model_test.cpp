@@ -99,4 +99,23 @@ TEST_SUITE("unit") {
     CHECK(a.ranked.front().time->seconds <= a.ranked.back().time->seconds);
     CHECK(a.explanation.find("predicted fastest") != std::string::npos);
   }
+
+  TEST_CASE("analysis.time.records_sampled_past_2_16") {
+    // 6251 warps: the first 2048 stand for each block of 2048, the tail is walked. AoS, 64-byte
+    // records: every x load costs one sector per lane, and x[0..2] lie in each record's first sector.
+    record_kernel k;
+    k.desc = coalesce::record_desc({{"x", 0, 8, 3}, {"v", 24, 8, 3}, {"id", 48, 4, 1}}, 64);
+    k.n = 200003;
+    k.reads = {{"x", {}}};
+    const record_report r = analyze_record_kernel(k, coalesce::record_aos(), parse_arch("sm_90"));
+    REQUIRE(r.instructions.size() == 3);
+    for (const record_instruction& ins : r.instructions) {
+      CHECK(ins.cost.requests == 6251);
+      CHECK(ins.cost.transactions == 6250 * 32 + 3);
+    }
+    CHECK(r.traffic.load_footprint == 32 * k.n);
+    CHECK(r.dram_footprint == 32 * k.n);
+    CHECK(r.traffic.warps == 6251);
+    CHECK(r.traffic.warp_load_sectors == 32 * 6250 + 3);
+  }
 }
