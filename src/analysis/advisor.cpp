@@ -23,6 +23,14 @@ std::string list(const std::vector<std::size_t>& v) {
   return s;
 }
 
+// "one thread per vector" or the thread maps as given.
+std::string threads_of(const kernel_description& k) {
+  if (k.thread_to_vector == "idx" && k.thread_to_component == "0") return "one thread per vector";
+  std::string s = "thread map " + k.thread_to_vector;
+  if (k.thread_to_component != "0") s += ", component + " + k.thread_to_component;
+  return s;
+}
+
 // The worst instruction of a candidate, by transactions per request.
 const instruction_report& worst_instruction(const kernel_report& r) {
   return *std::max_element(r.instructions.begin(), r.instructions.end(), [](const auto& a, const auto& b) {
@@ -37,9 +45,7 @@ std::string explain(const kernel_description& k, const gpu_arch& arch, const std
   std::ostringstream s;
   s << "For n = " << k.n << " vectors of m = " << k.m << " " << to_string(k.type) << " on " << arch.name()
     << ", reading components " << list(k.reads) << " and writing " << list(k.writes) << " ("
-    << (k.thread_to_vector == "idx" && k.thread_to_component == "0" ? "one thread per vector"
-                                                                     : "thread map " + k.thread_to_vector)
-    << ", " << best.report.requests << " warp requests), " << describe(best) << " ranks first"
+    << threads_of(k) << ", " << best.report.requests << " warp requests), " << describe(best) << " ranks first"
     << (best.time ? std::string() : detail::ties(ranked)) << ". " << detail::time_sentences(ranked, perf, arch.name());
   if (worst.report.bytes_moved > best.report.bytes_moved) {
     const instruction_report& bad = worst_instruction(worst.report);

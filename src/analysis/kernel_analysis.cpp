@@ -117,6 +117,7 @@ struct grid {
 // multiple of 256, so every memory model costs the warp the same) further on.
 struct period_plan {
   std::uint64_t period;  // warps
+  std::int64_t vectors;  // the vector each lane works on moves this far per period
   std::uint64_t shift;   // bytes
   std::uint64_t steady;  // periods from warp `period` on that are exact translates of the first
 };
@@ -142,7 +143,7 @@ std::optional<period_plan> plan_for(const grid& g) {
     if (shift % 256 != 0) continue;
     const std::uint64_t period = k * t0 / warp_size;
     if (g.warps < 6 * period) return std::nullopt;
-    return period_plan{period, shift, (g.warps - period) / period - 1};
+    return period_plan{period, static_cast<std::int64_t>(inc), shift, (g.warps - period) / period - 1};
   }
   return std::nullopt;
 }
@@ -154,10 +155,10 @@ std::optional<period_plan> plan_for(const grid& g) {
 bool verified(const grid& g, const period_plan& p) {
   const std::uint64_t threads = p.period * warp_size;
   const std::uint64_t base = p.period * warp_size;
-  const std::int64_t inc = g.vector_raw(base + threads) - g.vector_raw(base);
+  const std::int64_t inc = p.vectors;
   const std::uint64_t s = p.steady;
   for (std::uint64_t r : {std::uint64_t(1), s / 4, s / 3, s / 2, 2 * s / 3, 3 * s / 4, s - 2, s - 1}) {
-    if (r == 0 || r >= s) continue;
+    if (r == 0 || r >= s) continue;  // (r = 1 checks the increment the shift was computed from)
     for (std::uint64_t u = 0; u < threads; ++u) {
       const std::uint64_t t = base + u, t2 = base + r * threads + u;
       if (g.active(t) != g.active(t2)) return false;
