@@ -34,7 +34,7 @@ struct perf_params {
   double dram_bytes_per_s = 4.1e12;  // achievable, reads + writes (cudaMemcpy D2D)
   double l2_bytes_per_s = 7.5e12;    // SM <-> L2, sectors x 32
   double l2_bytes = 60e6;
-  double l1_reuse_bytes = 128e3;        // per SM: the lines a warp's re-reads find in L1
+  double l1_reuse_bytes = 136e3;        // per SM: the lines a warp's re-reads find in L1
   double write_merge_bytes = 44e3;      // per SM: lines being written whose partial sectors L2 merges
   double threads_per_clock_per_sm = 1.43;  // an empty 2^24-thread kernel in 45 us on the H200
   double max_warps_per_sm = 64;
