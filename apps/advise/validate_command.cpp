@@ -70,9 +70,11 @@ std::vector<validate_time::measured_kernel> read_measured(const std::string& pat
 
 runner add_validate_command(CLI::App& app) {
   auto o = std::make_shared<validate_options>();
-  CLI::App* cmd = app.add_subcommand("validate", "compare the time model with times measured by coalesce-validate-time");
+  CLI::App* cmd =
+      app.add_subcommand("validate", "compare the time model with times measured by coalesce-validate-time");
   cmd->add_option("--measured", o->measured, "the JSON coalesce-validate-time wrote")->required();
-  cmd->add_option("--arch", o->arch, "sm_90, sm_80 or sm_70 (an architecture with a time model)")->capture_default_str();
+  cmd->add_option("--arch", o->arch, "sm_90, sm_80 or sm_70 (an architecture with a time model)")
+      ->capture_default_str();
   cmd->add_option("--perf", o->perf, "time-model overrides, key=value,... (e.g. l1_reuse_bytes=96000)");
   cmd->add_option("--report", o->report, "also write the Markdown report to this file");
   cmd->add_flag("--json", o->json, "the statistics and every kernel as JSON instead of Markdown");
@@ -94,10 +96,16 @@ runner add_validate_command(CLI::App& app) {
     for (const validate_time::kernel_result& k : r.kernels) {
       nlohmann::json layouts = nlohmann::json::array();
       for (const validate_time::layout_result& l : k.layouts)
-        layouts.push_back({{"layout", l.layout}, {"measured_ms", l.measured_ms}, {"predicted_ms", l.predicted_ms},
+        layouts.push_back({{"layout", l.layout},
+                           {"measured_ms", l.measured_ms},
+                           {"predicted_ms", l.predicted_ms},
                            {"binding_limit", l.limit}});
-      kernels.push_back({{"name", k.name}, {"n", k.n}, {"first", k.first}, {"fastest", k.fastest},
-                         {"first_over_fastest", k.first_over_fastest}, {"layouts", layouts}});
+      kernels.push_back({{"name", k.name},
+                         {"n", k.n},
+                         {"first", k.first},
+                         {"fastest", k.fastest},
+                         {"first_over_fastest", k.first_over_fastest},
+                         {"layouts", layouts}});
     }
     out << nlohmann::json{{"device", machine},
                           {"first_within_5", r.first_within_5},

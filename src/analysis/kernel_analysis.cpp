@@ -96,8 +96,7 @@ struct grid {
       for (std::size_t j = 0; j < templates.size(); ++j) {
         const std::int64_t i = static_cast<std::int64_t>(templates[j].component) + c;
         if (i < 0 || static_cast<std::uint64_t>(i) >= k.m) continue;
-        out[j].address[l] =
-            element_offset(layout, static_cast<std::size_t>(v), static_cast<std::size_t>(i)) * size;
+        out[j].address[l] = element_offset(layout, static_cast<std::size_t>(v), static_cast<std::size_t>(i)) * size;
         out[j].active |= 1u << l;
       }
     }
@@ -125,8 +124,9 @@ struct period_plan {
 constexpr std::uint64_t max_period_warps = 4096;
 
 std::optional<period_plan> plan_for(const grid& g) {
-  const std::optional<std::int64_t> lv = g.identity ? std::optional<std::int64_t>(1) : detail::quasi_affine_period(g.to_vector);
-  const std::optional<std::int64_t> lc = g.no_component ? std::optional<std::int64_t>(1) : detail::quasi_affine_period(g.to_component);
+  using period = std::optional<std::int64_t>;
+  const period lv = g.identity ? period(1) : detail::quasi_affine_period(g.to_vector);
+  const period lc = g.no_component ? period(1) : detail::quasi_affine_period(g.to_component);
   if (!lv || !lc) return std::nullopt;
   const std::uint64_t t0 = std::lcm(std::lcm<std::uint64_t>(warp_size, *lv), static_cast<std::uint64_t>(*lc));
   if (t0 > max_period_warps * warp_size || g.warps < 6 * (t0 / warp_size)) return std::nullopt;
@@ -141,9 +141,9 @@ std::optional<period_plan> plan_for(const grid& g) {
                                                                       : inc * l.m;
     const std::uint64_t shift = elements * g.size;
     if (shift % 256 != 0) continue;
-    const std::uint64_t period = k * t0 / warp_size;
-    if (g.warps < 6 * period) return std::nullopt;
-    return period_plan{period, static_cast<std::int64_t>(inc), shift, (g.warps - period) / period - 1};
+    const std::uint64_t warps = k * t0 / warp_size;
+    if (g.warps < 6 * warps) return std::nullopt;
+    return period_plan{warps, static_cast<std::int64_t>(inc), shift, (g.warps - warps) / warps - 1};
   }
   return std::nullopt;
 }
@@ -153,17 +153,16 @@ std::optional<period_plan> plan_for(const grid& g) {
 // is affine on each residue class, and activity is an interval test, so agreement at both ends holds
 // between them; the middle samples catch maps whose intermediates change sign.
 bool verified(const grid& g, const period_plan& p) {
-  const std::uint64_t threads = p.period * warp_size;
-  const std::uint64_t base = p.period * warp_size;
-  const std::int64_t inc = p.vectors;
+  const std::uint64_t span = p.period * warp_size;  // threads per period; the first steady one starts here
   const std::uint64_t s = p.steady;
   for (std::uint64_t r : {std::uint64_t(1), s / 4, s / 3, s / 2, 2 * s / 3, 3 * s / 4, s - 2, s - 1}) {
     if (r == 0 || r >= s) continue;  // (r = 1 checks the increment the shift was computed from)
-    for (std::uint64_t u = 0; u < threads; ++u) {
-      const std::uint64_t t = base + u, t2 = base + r * threads + u;
-      if (g.active(t) != g.active(t2)) return false;
-      if (!g.active(t)) continue;
-      if (g.vector_raw(t2) != g.vector_raw(t) + static_cast<std::int64_t>(r) * inc) return false;
+    for (std::uint64_t u = 0; u < span; ++u) {
+      const std::uint64_t t = span + u, t2 = span + r * span + u;
+      const std::uint64_t active = g.active(t);
+      if (active != g.active(t2)) return false;
+      if (!active) continue;
+      if (g.vector_raw(t2) != g.vector_raw(t) + static_cast<std::int64_t>(r) * p.vectors) return false;
       if (g.component_raw(t2) != g.component_raw(t)) return false;
     }
   }
@@ -179,7 +178,6 @@ std::uint64_t footprint(const std::vector<std::uint64_t>& period, const std::vec
   for (std::uint64_t x : tail) c += !u.contains(x) && !std::binary_search(head.begin(), head.end(), x);
   return c;
 }
-
 
 kernel_report start(const grid& g) {
   kernel_report r;
@@ -264,8 +262,8 @@ kernel_report analyze_kernel(const kernel_description& k, const array_layout& la
   return exhaustive(g, arch, options);
 }
 
-kernel_report analyze_kernel_exhaustive(const kernel_description& k, const array_layout& layout,
-                                        const gpu_arch& arch, const global_options& options) {
+kernel_report analyze_kernel_exhaustive(const kernel_description& k, const array_layout& layout, const gpu_arch& arch,
+                                        const global_options& options) {
   check(k, layout);
   return exhaustive(grid(k, layout), arch, options);
 }

@@ -87,10 +87,14 @@ std::optional<perf_params> perf_params_for(const gpu_arch& arch) {
 
 const char* to_string(limit l) noexcept {
   switch (l) {
-    case limit::dram: return "dram";
-    case limit::l2: return "l2";
-    case limit::l1: return "l1";
-    case limit::launch: break;
+    case limit::dram:
+      return "dram";
+    case limit::l2:
+      return "l2";
+    case limit::l1:
+      return "l1";
+    case limit::launch:
+      break;
   }
   return "launch";
 }
@@ -101,19 +105,18 @@ time_prediction predict_time(const kernel_traffic& t, const perf_params& p) {
   const double resident = std::clamp(warps / p.sms, 1.0, p.max_warps_per_sm);
 
   // Loads: a warp's re-reads of its own sectors hit L1 while the resident warps' lines fit.
-  const double rereads =
-      std::max(0.0, static_cast<double>(t.load_sectors) - static_cast<double>(t.warp_load_sectors));
+  const double rereads = std::max(0.0, static_cast<double>(t.load_sectors) - static_cast<double>(t.warp_load_sectors));
   // (Reported as 1 when there is nothing to catch.)
-  r.l1_hit = rereads == 0 ? 1.0
-                          : hit_rate(resident * static_cast<double>(t.warp_load_lines) / warps * line, p.l1_reuse_bytes);
+  r.l1_hit =
+      rereads == 0 ? 1.0 : hit_rate(resident * static_cast<double>(t.warp_load_lines) / warps * line, p.l1_reuse_bytes);
   const double l1_misses = static_cast<double>(t.warp_load_sectors) + (1 - r.l1_hit) * rereads;
 
   // Stores: a warp's later partial writes to a sector merge in L2 while the lines being written fit.
   const double rewrites =
       std::max(0.0, static_cast<double>(t.store_sectors) - static_cast<double>(t.warp_store_sectors));
-  r.write_merge = rewrites == 0 ? 1.0
-                                : hit_rate(resident * static_cast<double>(t.warp_store_lines) / warps * line,
-                                           p.write_merge_bytes);
+  r.write_merge =
+      rewrites == 0 ? 1.0
+                    : hit_rate(resident * static_cast<double>(t.warp_store_lines) / warps * line, p.write_merge_bytes);
   const double unmerged = (1 - r.write_merge) * rewrites * sector;
   const double never_whole =
       t.stores_were_read ? 0.0 : t.partial_store_fraction * static_cast<double>(t.store_footprint);
@@ -127,8 +130,8 @@ time_prediction predict_time(const kernel_traffic& t, const perf_params& p) {
   r.launch_s = static_cast<double>(t.threads) / (p.sms * p.clock_hz * p.threads_per_clock_per_sm);
   const std::array<std::pair<double, limit>, 4> limits{
       {{r.dram_s, limit::dram}, {r.l2_s, limit::l2}, {r.l1_s, limit::l1}, {r.launch_s, limit::launch}}};
-  const auto worst = std::max_element(limits.begin(), limits.end(),
-                                      [](const auto& a, const auto& b) { return a.first < b.first; });
+  const auto worst =
+      std::max_element(limits.begin(), limits.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
   r.binding = worst->second;
   r.seconds = worst->first + p.launch_overhead_s;
   return r;

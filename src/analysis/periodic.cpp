@@ -34,8 +34,12 @@ std::optional<std::int64_t> quasi_affine_period(const index_expression& e) {
     value& a = stack.back();
     const bool depends = a.depends || b.depends;
     switch (ins.code) {
-      case op::add: a.constant += b.constant; break;
-      case op::sub: a.constant -= b.constant; break;
+      case op::add:
+        a.constant += b.constant;
+        break;
+      case op::sub:
+        a.constant -= b.constant;
+        break;
       case op::mul:
         if (a.depends && b.depends) return std::nullopt;
         a.constant *= b.constant;
@@ -50,7 +54,8 @@ std::optional<std::int64_t> quasi_affine_period(const index_expression& e) {
           a.constant = ins.code == op::div ? a.constant / b.constant : a.constant % b.constant;
         }
         break;
-      default: return std::nullopt;
+      default:
+        return std::nullopt;
     }
     a.depends = depends;
   }

@@ -99,7 +99,9 @@ struct sector_bitmaps {
   std::vector<bool> loads, stores;
   explicit sector_bitmaps(std::uint64_t span_bytes) : loads((span_bytes + 31) / 32), stores((span_bytes + 31) / 32) {}
   void operator()(std::uint64_t s, bool store) { (store ? stores : loads)[s] = true; }
-  static std::uint64_t bytes(const std::vector<bool>& v) { return 32 * static_cast<std::uint64_t>(std::count(v.begin(), v.end(), true)); }
+  static std::uint64_t bytes(const std::vector<bool>& v) {
+    return 32 * static_cast<std::uint64_t>(std::count(v.begin(), v.end(), true));
+  }
 };
 
 class warp_walker {
@@ -135,7 +137,8 @@ class warp_walker {
         const std::uint64_t s = p.address[l] / 32;
         (store ? stores_ : loads_).push_back(s);
         sink(s, store);
-        if (store) masks_.add(s, static_cast<std::uint32_t>(((std::uint64_t(1) << p.width) - 1) << (p.address[l] % 32)));
+        if (store)
+          masks_.add(s, static_cast<std::uint32_t>(((std::uint64_t(1) << p.width) - 1) << (p.address[l] % 32)));
       }
     }
     if (!any) return;

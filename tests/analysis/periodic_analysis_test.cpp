@@ -56,9 +56,9 @@ void same(const kernel_report& a, const kernel_report& b, const std::string& wha
 TEST_SUITE("unit") {
   TEST_CASE("analysis.periodic.equals_the_full_walk") {
     const gpu_arch sm90 = parse_arch("sm_90");
-    const map_case maps[] = {{"idx", "0", 1},        {"idx", "0", 0},           {"idx/32", "idx%32", 32},
-                             {"idx/3", "idx%3", 3},  {"idx+5", "0", 1},         {"(idx/4)*4+3-idx%4", "0", 1},
-                             {"idx*2", "0", 1},      {"idx/2", "0", 2}};
+    const map_case maps[] = {{"idx", "0", 1},       {"idx", "0", 0},   {"idx/32", "idx%32", 32},
+                             {"idx/3", "idx%3", 3}, {"idx+5", "0", 1}, {"(idx/4)*4+3-idx%4", "0", 1},
+                             {"idx*2", "0", 1},     {"idx/2", "0", 2}};
     std::size_t periodic = 0, cases = 0;
     for (const map_case& map : maps)
       for (std::size_t m : {1, 3, 8, 13})
@@ -78,18 +78,16 @@ TEST_SUITE("unit") {
               k.reads = {0, m - 1};
               k.writes = {m / 2};
             }
-            const array_layout layouts[] = {{layout_kind::row_major, n, m, m, 0},
-                                            {layout_kind::row_major, n, m, m + 1, 0},
-                                            {layout_kind::col_major, n, m, n + 3, 0},
-                                            {layout_kind::blocked, n, m, 0, 32},
-                                            {layout_kind::blocked, n, m, 0, 48},
-                                            {layout_kind::blocked, n, m, 0, 128}};
+            const array_layout layouts[] = {
+                {layout_kind::row_major, n, m, m, 0},     {layout_kind::row_major, n, m, m + 1, 0},
+                {layout_kind::col_major, n, m, n + 3, 0}, {layout_kind::blocked, n, m, 0, 32},
+                {layout_kind::blocked, n, m, 0, 48},      {layout_kind::blocked, n, m, 0, 128}};
             for (const array_layout& l : layouts) {
               const kernel_report fast = analyze_kernel(k, l, sm90);
               const kernel_report full = analyze_kernel_exhaustive(k, l, sm90);
               same(fast, full,
-                   std::string(map.vector) + " m=" + std::to_string(m) + " " + to_string(t) + " n=" + std::to_string(n) +
-                       " " + candidate_name(l) + " pitch " + std::to_string(l.pitch));
+                   std::string(map.vector) + " m=" + std::to_string(m) + " " + to_string(t) +
+                       " n=" + std::to_string(n) + " " + candidate_name(l) + " pitch " + std::to_string(l.pitch));
               ++cases;
               periodic += fast.warps_analyzed < full.warps_analyzed;
             }
@@ -120,10 +118,13 @@ TEST_SUITE("unit") {
         CHECK(c.report.traffic.warps == coalesce::ceil_div(n, 32));
         CHECK(c.time);
       }
-      if (n == std::size_t(1) << 20) analyzed_small = analyzed;
-      else CHECK(analyzed <= 2 * analyzed_small + 6 * 256);
+      if (n == std::size_t(1) << 20)
+        analyzed_small = analyzed;
+      else
+        CHECK(analyzed <= 2 * analyzed_small + 6 * 256);
       // Every vector read once: the footprint is the data (SoA's rows and blocked's tail pad aside).
-      const auto aos = std::find_if(a.ranked.begin(), a.ranked.end(), [](const candidate& c) { return c.name == "aos"; });
+      const auto aos =
+          std::find_if(a.ranked.begin(), a.ranked.end(), [](const candidate& c) { return c.name == "aos"; });
       CHECK(aos->report.traffic.load_footprint == 4 * 32 * n);
     }
   }

@@ -43,7 +43,8 @@ double aos_over_soa(const kernel_description& k) {
 TEST_SUITE("unit") {
   TEST_CASE("analysis.time.h200_measurements") {
     // Reads of all m: L1 catches AoS's re-reads up to m = 12; at 16 and 32 it is 2.2x and 4.4x slower.
-    for (std::size_t m : {3, 4, 8, 12}) CHECK(aos_over_soa(vectors(m, true, false)) == doctest::Approx(1.0).epsilon(0.05));
+    for (std::size_t m : {3, 4, 8, 12})
+      CHECK(aos_over_soa(vectors(m, true, false)) == doctest::Approx(1.0).epsilon(0.05));
     CHECK(aos_over_soa(vectors(16, true, false)) == doctest::Approx(2.2).epsilon(0.1));
     CHECK(aos_over_soa(vectors(32, true, false)) == doctest::Approx(4.4).epsilon(0.2));
     // Writes of all m: L2 merges AoS's partial writes at m = 3 and 4, not at 8 (9x slower).
@@ -89,8 +90,7 @@ TEST_SUITE("unit") {
 
   TEST_CASE("analysis.time.records") {
     record_kernel k;
-    k.desc = coalesce::record_desc(
-        {{"x", 0, 8, 3}, {"v", 24, 4, 3}, {"id", 36, 4, 1}, {"pad", 40, 8, 3}}, 64);
+    k.desc = coalesce::record_desc({{"x", 0, 8, 3}, {"v", 24, 4, 3}, {"id", 36, 4, 1}, {"pad", 40, 8, 3}}, 64);
     k.n = 100003;
     k.reads = {{"x", {}}, {"v", {}}};
     k.writes = {{"x", {}}};

@@ -61,7 +61,8 @@ TEST_SUITE("unit") {
       measured_kernel mk{t.name, describe(t, std::size_t(1) << 20), {}};
       advisor_options o;
       o.blocks = {32, 128};
-      for (const candidate& c : advise(mk.kernel, parse_arch("sm_90"), o).ranked) mk.ms[c.name] = c.time->milliseconds();
+      for (const candidate& c : advise(mk.kernel, parse_arch("sm_90"), o).ranked)
+        mk.ms[c.name] = c.time->milliseconds();
       measured.push_back(mk);
     }
     const time_report exact = compare(measured, parse_arch("sm_90"), p);

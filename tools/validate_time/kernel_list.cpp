@@ -27,19 +27,26 @@ const std::vector<std::string>& layout_names() {
 
 std::size_t count(amount a, std::size_t m) {
   switch (a) {
-    case amount::all: return m;
-    case amount::some: return (m + 1) / 2;
-    case amount::one: return 1;
-    case amount::none: break;
+    case amount::all:
+      return m;
+    case amount::some:
+      return (m + 1) / 2;
+    case amount::one:
+      return 1;
+    case amount::none:
+      break;
   }
   return 0;
 }
 
 std::size_t threads(const timed_kernel& k, std::size_t n) {
   switch (k.map) {
-    case thread_map::thread: return n;
-    case thread_map::warp: return 32 * n;
-    case thread_map::element: break;
+    case thread_map::thread:
+      return n;
+    case thread_map::warp:
+      return 32 * n;
+    case thread_map::element:
+      break;
   }
   return n * k.m;
 }

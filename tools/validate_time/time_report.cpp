@@ -51,8 +51,8 @@ time_report compare(const std::vector<measured_kernel>& measured, const gpu_arch
     for (const candidate& c : a.ranked) {
       const auto it = mk.ms.find(c.name);
       if (it == mk.ms.end()) continue;
-      k.layouts.push_back({c.name, it->second, c.time ? c.time->milliseconds() : 0.0,
-                           c.time ? to_string(c.time->binding) : "none"});
+      k.layouts.push_back(
+          {c.name, it->second, c.time ? c.time->milliseconds() : 0.0, c.time ? to_string(c.time->binding) : "none"});
     }
     if (k.layouts.empty())
       coalesce::fail(coalesce::errc::invalid_argument, "compare", mk.name + ": no measured layout the advisor ranks");
@@ -89,12 +89,15 @@ std::string markdown(const time_report& r, const std::string& machine, const per
   bool any = false;
   for (const kernel_result& k : r.kernels) {
     if (k.first_over_fastest <= 1.05) continue;
-    if (!any) s << "| kernel | n | first | fastest | first / fastest | predicted / measured, per layout |\n|---|---|---|---|---|---|\n";
+    if (!any)
+      s << "| kernel | n | first | fastest | first / fastest | predicted / measured, per layout "
+           "|\n|---|---|---|---|---|---|\n";
     any = true;
     s << "| " << k.name << " | " << k.n << " | " << k.first << " | " << k.fastest << " | "
       << fixed(k.first_over_fastest, 2) << " |";
     for (const layout_result& l : k.layouts)
-      s << " " << l.layout << " " << fixed(l.predicted_ms, 3) << "/" << fixed(l.measured_ms, 3) << " (" << l.limit << ")";
+      s << " " << l.layout << " " << fixed(l.predicted_ms, 3) << "/" << fixed(l.measured_ms, 3) << " (" << l.limit
+        << ")";
     s << " |\n";
   }
   if (!any) s << "None.\n";

@@ -38,7 +38,7 @@ struct kernel_result {
 
 struct time_report {
   std::vector<kernel_result> kernels;
-  double first_within_5 = 0;      // share of kernels whose first layout is within 5 % of the fastest
+  double first_within_5 = 0;       // share of kernels whose first layout is within 5 % of the fastest
   double predicted_within_20 = 0;  // share of (kernel, layout) pairs predicted within 20 %
   std::size_t pairs = 0;
 };

@@ -43,7 +43,8 @@ __device__ __forceinline__ std::size_t offset(std::size_t n, std::size_t m, std:
                                               std::size_t i) {
   if constexpr (Layout == AOS) return coalesce::layout_row_major::mapping<dyn_extents>(dyn_extents(n, m), pitch)(v, i);
   if constexpr (Layout == SOA) return coalesce::layout_col_major::mapping<dyn_extents>(dyn_extents(n, m), pitch)(v, i);
-  if constexpr (Layout == BLOCKED) return coalesce::layout_blocked<BD>::template mapping<dyn_extents>(dyn_extents(n, m))(v, i);
+  if constexpr (Layout == BLOCKED)
+    return coalesce::layout_blocked<BD>::template mapping<dyn_extents>(dyn_extents(n, m))(v, i);
   return 0;
 }
 
@@ -74,8 +75,10 @@ __global__ void timed(T* x, args a, T* sink) {
     if (i >= a.m) return;
     T* p = x + offset<Layout, BD>(a.n, a.m, a.pitch, v, i);
     T acc = a.reads ? *p : T(0);
-    if (a.writes) *p = acc + T(1);
-    else if (acc == T(1234.5)) *sink = acc;
+    if (a.writes)
+      *p = acc + T(1);
+    else if (acc == T(1234.5))
+      *sink = acc;
   }
 }
 
@@ -98,9 +101,12 @@ void launch_layout(const std::string& layout, void* x, const args& a, void* sink
 template <class T>
 void launch_map(thread_map map, const std::string& layout, void* x, const args& a, void* sink) {
   switch (map) {
-    case thread_map::thread: return launch_layout<T, thread_map::thread>(layout, x, a, sink);
-    case thread_map::warp: return launch_layout<T, thread_map::warp>(layout, x, a, sink);
-    case thread_map::element: break;
+    case thread_map::thread:
+      return launch_layout<T, thread_map::thread>(layout, x, a, sink);
+    case thread_map::warp:
+      return launch_layout<T, thread_map::warp>(layout, x, a, sink);
+    case thread_map::element:
+      break;
   }
   launch_layout<T, thread_map::element>(layout, x, a, sink);
 }
@@ -133,11 +139,16 @@ options parse(int argc, char** argv) {
   for (int k = 1; k < argc; ++k) {
     const std::string s = argv[k];
     const bool more = k + 1 < argc;
-    if (s == "--list") o.list = true;
-    else if (s == "--out" && more) o.out = argv[++k];
-    else if (s == "--reps" && more) o.reps = std::stoi(argv[++k]);
-    else if (s == "--n" && more) o.n.push_back(std::stoul(argv[++k]));
-    else throw coalesce::error(coalesce::errc::invalid_argument, "coalesce-validate-time", "bad argument '" + s + "'");
+    if (s == "--list")
+      o.list = true;
+    else if (s == "--out" && more)
+      o.out = argv[++k];
+    else if (s == "--reps" && more)
+      o.reps = std::stoi(argv[++k]);
+    else if (s == "--n" && more)
+      o.n.push_back(std::stoul(argv[++k]));
+    else
+      throw coalesce::error(coalesce::errc::invalid_argument, "coalesce-validate-time", "bad argument '" + s + "'");
   }
   if (o.n.empty()) o.n = {std::size_t(1) << 24, std::size_t(1) << 20};
   if (o.reps < 1) throw coalesce::error(coalesce::errc::invalid_argument, "--reps", "needs at least 1");
@@ -200,18 +211,25 @@ int run(const options& o) {
       first = false;
       for (std::size_t li = 0; li < validate_time::layout_names().size(); ++li) {
         const std::string& layout = validate_time::layout_names()[li];
-        args a{n, k.m, 0, d.threads, static_cast<unsigned>(validate_time::count(k.reads, k.m)),
+        args a{n,
+               k.m,
+               0,
+               d.threads,
+               static_cast<unsigned>(validate_time::count(k.reads, k.m)),
                static_cast<unsigned>(validate_time::count(k.writes, k.m))};
         std::size_t span = 0;
         geometry(layout, n, k.m, size, a.pitch, span);
         const std::size_t bytes = round_up(span * size, 256);
-        const std::size_t copies = std::max<std::size_t>(1, std::min<std::size_t>(pool_bytes / bytes, 2 * l2 / bytes + 1));
+        const std::size_t copies =
+            std::max<std::size_t>(1, std::min<std::size_t>(pool_bytes / bytes, 2 * l2 / bytes + 1));
         std::vector<float> ms;
         for (int r = -3; r < o.reps; ++r) {  // three warm-up launches
           void* x = static_cast<char*>(pool) + (static_cast<std::size_t>(r + 3) % copies) * bytes;
           check(cudaEventRecord(start), "cudaEventRecord");
-          if (k.type == element_type::float_) launch_map<float>(k.map, layout, x, a, sink);
-          else launch_map<double>(k.map, layout, x, a, sink);
+          if (k.type == element_type::float_)
+            launch_map<float>(k.map, layout, x, a, sink);
+          else
+            launch_map<double>(k.map, layout, x, a, sink);
           check(cudaGetLastError(), k.name.c_str());
           check(cudaEventRecord(stop), "cudaEventRecord");
           check(cudaEventSynchronize(stop), "cudaEventSynchronize");
