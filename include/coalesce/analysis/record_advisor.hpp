@@ -3,7 +3,8 @@
 #pragma once
 // The analyzer for records: a one-thread-per-record kernel described by the field components each
 // thread reads and writes (one scalar load or store per component, of the field's width), run through
-// the memory model for every warp of the grid in each record layout: aos, packed, soa, blocked with
+// the memory model for every warp of the grid (past 2^17 records, the first 2^16 stand for each block
+// of as many; the tail is walked) in each record layout: aos, packed, soa, blocked with
 // several bd, and split with the touched fields hot (soa and blocked). Ranked as the vector advisor
 // ranks: bytes moved, then DRAM footprint, then bytes allocated, then the simpler layout (the order
 // aos, packed, soa, blocked by bd, split), except that the time model's prediction (perf_model.hpp)
