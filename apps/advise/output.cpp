@@ -59,6 +59,7 @@ void add_time_json(nlohmann::json& j, const std::optional<coalesce::analysis::ti
   j["limits_ms"] = {{"dram", t->dram_s * 1e3}, {"l2", t->l2_s * 1e3}, {"l1", t->l1_s * 1e3}, {"launch", t->launch_s * 1e3}};
   j["dram_bytes"] = t->dram_bytes;
   j["l1_hit"] = t->l1_hit;
+  j["l2_hit"] = t->l2_hit;
   j["write_merge"] = t->write_merge;
 }
 

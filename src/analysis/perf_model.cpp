@@ -109,7 +109,11 @@ time_prediction predict_time(const kernel_traffic& t, const perf_params& p) {
   // (Reported as 1 when there is nothing to catch.)
   r.l1_hit =
       rereads == 0 ? 1.0 : hit_rate(resident * static_cast<double>(t.warp_load_lines) / warps * line, p.l1_reuse_bytes);
-  const double l1_misses = static_cast<double>(t.warp_load_sectors) + (1 - r.l1_hit) * rereads;
+  const double lost = (1 - r.l1_hit) * rereads;
+  const double l1_misses = static_cast<double>(t.warp_load_sectors) + lost;
+  // What L1 loses, L2 catches while every SM's resident lines fit it.
+  r.l2_hit = lost == 0 ? 1.0
+                       : hit_rate(p.sms * resident * static_cast<double>(t.warp_load_lines) / warps * line, p.l2_bytes);
 
   // Stores: a warp's later partial writes to a sector merge in L2 while the lines being written fit.
   const double rewrites =
@@ -121,8 +125,8 @@ time_prediction predict_time(const kernel_traffic& t, const perf_params& p) {
   const double never_whole =
       t.stores_were_read ? 0.0 : t.partial_store_fraction * static_cast<double>(t.store_footprint);
 
-  r.dram_bytes = static_cast<double>(t.load_footprint) + static_cast<double>(t.store_footprint) + unmerged +
-                 p.partial_read_fraction * unmerged + never_whole;
+  r.dram_bytes = static_cast<double>(t.load_footprint) + (1 - r.l2_hit) * lost * sector +
+                 static_cast<double>(t.store_footprint) + unmerged + p.partial_read_fraction * unmerged + never_whole;
   r.l2_bytes = l1_misses * sector + static_cast<double>(t.store_bytes);
   r.dram_s = r.dram_bytes / p.dram_bytes_per_s;
   r.l2_s = r.l2_bytes / p.l2_bytes_per_s;

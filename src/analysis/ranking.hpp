@@ -62,7 +62,9 @@ inline std::string binding_reason(const time_prediction& t, const perf_params& p
     case limit::dram:
       return "DRAM (" + megabytes(static_cast<std::uint64_t>(t.dram_bytes)) + " at " +
              fixed(p.dram_bytes_per_s / 1e12, 2) + " TB/s" +
-             (t.l1_hit < 1 ? ", L1 catching " + fixed(100 * t.l1_hit, 0) + " % of the re-reads" : std::string()) +
+             (t.l1_hit < 1 ? ", L1 catching " + fixed(100 * t.l1_hit, 0) + " % of the re-reads and L2 " +
+                                 fixed(100 * t.l2_hit, 0) + " % of the rest"
+                           : std::string()) +
              (t.write_merge < 1 ? ", L2 merging " + fixed(100 * t.write_merge, 0) + " % of the partial writes"
                                 : std::string()) +
              ")";

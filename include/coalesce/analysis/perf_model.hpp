@@ -4,7 +4,7 @@
 // The time model: what a memory-bound kernel's traffic (kernel_analysis, record_advisor) costs on one
 // GPU. The predicted time is the largest of four limits plus a fixed launch overhead:
 //   dram    DRAM bytes / achievable bandwidth. Reads cost the footprint (distinct sectors of the
-//           kernel) plus the re-reads of a warp that L1 loses; writes cost the written footprint,
+//           kernel) plus the re-reads of a warp that L1 and L2 both lose; writes cost the written footprint,
 //           plus one sector per partial write that L2 could not merge before evicting it, plus a read
 //           of the sectors no thread writes whole.
 //   l2      bytes between the SMs and L2 (the load sectors L1 misses x 32, the bytes stores write) / L2
@@ -13,7 +13,8 @@
 //   l1      L1/LSU wavefronts (a request of s sectors takes ceil(s / 4), at least one) / (SMs x clock).
 //   launch  threads / (SMs x clock x threads per clock per SM): the floor of an empty kernel.
 // Re-use is a resident-working-set argument, not a simulation: a warp's own re-reads hit L1 when the
-// lines the resident warps hold (warps per SM x lines per warp x 128 bytes) fit the L1 share, and
+// lines the resident warps hold (warps per SM x lines per warp x 128 bytes) fit the L1 share, what L1
+// loses hits L2 when every SM's resident lines fit the L2 (else it is read from DRAM again), and
 // partial-sector writes merge in L2 when the lines the resident warps are writing fit the merge
 // capacity; the hit rate falls linearly from 1 to 0 between 0.75 and 1.25 times the capacity.
 // Reuse across warps is taken to hit L2. Nothing here depends on n beyond the counts themselves.
@@ -73,6 +74,7 @@ struct time_prediction {
   double dram_bytes = 0;  // read + written
   double l2_bytes = 0;
   double l1_hit = 1;       // of a warp's re-reads
+  double l2_hit = 1;       // of the re-reads L1 loses
   double write_merge = 1;  // of the partial writes
   double milliseconds() const noexcept { return seconds * 1e3; }
 };
