@@ -3,7 +3,7 @@
 #include "periodic.hpp"
 
 #include <algorithm>
-#include <cstdlib>
+#include <cstdint>
 
 namespace coalesce::analysis::detail {
 
@@ -12,7 +12,7 @@ std::optional<std::int64_t> quasi_affine_period(const index_expression& e) {
   constexpr std::int64_t max_period = std::int64_t(1) << 20;
   struct value {
     bool depends;
-    std::int64_t constant;  // when !depends (folded without overflow checks: literals are small)
+    std::int64_t constant;  // when !depends (folded; an overflow gives up: the walk reports it)
   };
   std::vector<value> stack;
   std::int64_t period = 1;
@@ -26,6 +26,7 @@ std::optional<std::int64_t> quasi_affine_period(const index_expression& e) {
       continue;
     }
     if (ins.code == op::neg) {
+      if (stack.back().constant == INT64_MIN) return std::nullopt;
       stack.back().constant = -stack.back().constant;
       continue;
     }
@@ -35,22 +36,24 @@ std::optional<std::int64_t> quasi_affine_period(const index_expression& e) {
     const bool depends = a.depends || b.depends;
     switch (ins.code) {
       case op::add:
-        a.constant += b.constant;
+        if (__builtin_add_overflow(a.constant, b.constant, &a.constant)) return std::nullopt;
         break;
       case op::sub:
-        a.constant -= b.constant;
+        if (__builtin_sub_overflow(a.constant, b.constant, &a.constant)) return std::nullopt;
         break;
       case op::mul:
         if (a.depends && b.depends) return std::nullopt;
-        a.constant *= b.constant;
+        if (__builtin_mul_overflow(a.constant, b.constant, &a.constant)) return std::nullopt;
         break;
       case op::div:
       case op::mod:
         if (b.depends || b.constant == 0) return std::nullopt;
         if (a.depends) {
-          period *= std::llabs(b.constant);
+          if (b.constant < -max_period || b.constant > max_period) return std::nullopt;
+          period *= b.constant < 0 ? -b.constant : b.constant;
           if (period > max_period) return std::nullopt;
         } else {
+          if (a.constant == INT64_MIN && b.constant == -1) return std::nullopt;
           a.constant = ins.code == op::div ? a.constant / b.constant : a.constant % b.constant;
         }
         break;

@@ -138,6 +138,9 @@ TEST_SUITE("unit") {
     const array_layout aos{layout_kind::row_major, k.n, 3, 3, 0};
     const kernel_report r = analyze_kernel(k, aos, parse_arch("sm_90"));
     CHECK(r.warps_analyzed == coalesce::ceil_div(k.n, 32));
+    // Constants that overflow while folding: the walk evaluates (and reports) them.
+    k.thread_to_vector = "idx + 4611686018427387904*4 - 4611686018427387904*4";
+    CHECK_THROWS_AS(analyze_kernel(k, aos, parse_arch("sm_90")), expression_error);
     k.thread_to_vector = "30000-idx";  // goes negative midway: the checks see the change
     const kernel_report down = analyze_kernel(k, aos, parse_arch("sm_90"));
     same(down, analyze_kernel_exhaustive(k, aos, parse_arch("sm_90")), "30000-idx");
