@@ -22,6 +22,7 @@ struct options {
   std::vector<std::string> types{"float", "double"};
   bool records = false;  // the record cases instead of the vector ones
   std::string only;      // record cases: only those whose name contains this
+  std::string paths;     // "all" or "quick": the path matrix (paths_bench.cu) instead of the default cases
 };
 
 struct result {
@@ -35,6 +36,10 @@ struct result {
   double gbs = 0;        // bytes / median time
   std::string ceiling;   // name of the ceiling it is compared with
   double fraction = 0;   // gbs / ceiling's gbs, measured in the same run
+  // Path cells (paths_bench.cu):
+  std::string kernel;            // the dispatch table's row that ran it
+  double sector_fraction = 0;    // bytes of the 32-byte sectors both ends touch / time, over the ceiling
+  unsigned long long wrong = 0;  // destination elements found wrong after the runs
 };
 
 // The layouts every relayout case moves between, by name.
@@ -54,6 +59,8 @@ result compared(result r, const result& c);
 std::vector<result> run_device(const options& opt);
 // The record cases (record_bench.cu): every record layout pair beside the hand-written kernel, and transfers.
 void record_device_cases(const options& opt, const result& d2d, const result transfers[4], std::vector<result>& out);
+// The path matrix: every end pair x m x element size (--paths all|quick).
+void path_device_cases(const options& opt, const result& d2d, std::vector<result>& out);
 // The host backend's cases (OpenMP), with memcpy as the ceiling.
 std::vector<result> run_host(const options& opt);
 

@@ -26,7 +26,11 @@ int main(int argc, char** argv) try {
   std::string backend = "auto", out_dir = "bench-results";
   std::size_t size_mib = 256;
   app.add_flag("--records", opt.records, "the record cases (four structs, every record layout pair) instead of vector sets");
-  app.add_option("--only", opt.only, "record cases whose name contains this text (e.g. \"body: aos -> soa\")");
+  app.add_option("--only", opt.only, "record or path cases whose name contains this text (e.g. \"body: aos -> soa\", \"pitched -> \")");
+  app.add_option("--paths", opt.paths,
+                 "the path matrix instead: every pair of ends (arrays, the user's vectors with any pitch and "
+                 "alignment) x m x element size; 'quick' is a one-minute subset")
+      ->check(CLI::IsMember({"all", "quick"}));
   app.add_flag("--quick", opt.quick, "32 MiB arrays, m in {3, 12}, float only: under a minute");
   app.add_option("--backend", backend, "auto, cuda or host")->check(CLI::IsMember({"auto", "cuda", "host"}));
   app.add_option("--out", out_dir, "folder for results.{json,csv,md,png}");
@@ -40,7 +44,8 @@ int main(int argc, char** argv) try {
   std::string plot_script = coalesce::apps::script_path("plot.py", coalesce::apps::this_program());
   app.add_option("--plot-script", plot_script, "the plot script")->capture_default_str();
   CLI11_PARSE(app, argc, argv);
-  if (opt.quick) {
+  if (!opt.paths.empty() && app.count("--reps") == 0) opt.reps = 10;  // thousands of cells
+  if (opt.quick && opt.paths.empty()) {
     size_mib = std::min<std::size_t>(size_mib, 32);
     opt.ms = {3, 12};
     opt.types = {"float"};
@@ -50,9 +55,9 @@ int main(int argc, char** argv) try {
   opt.bytes = size_mib << 20;
 
   const bool gpu = backend == "cuda" || (backend == "auto" && gpu_available());
-  if (opt.records && !gpu) {
-    std::fprintf(stderr, "coalesce-bench: --records measures the CUDA backend's record moves; "
-                         "the host backend has no record cases\n");
+  if ((opt.records || !opt.paths.empty()) && !gpu) {
+    std::fprintf(stderr, "coalesce-bench: --records and --paths measure the CUDA backend's moves; "
+                         "the host backend has no such cases\n");
     return 2;
   }
   const coalesce::runtime rt = gpu ? coalesce::runtime{coalesce::backend::cuda} : coalesce::runtime{coalesce::backend::host};
@@ -75,6 +80,12 @@ int main(int argc, char** argv) try {
   const std::string plot =
       coalesce::apps::run_script(plot_script, {out_dir + "/results.json", out_dir + "/results.png"});
   if (!plot.empty()) std::fprintf(stderr, "coalesce-bench: %s\n", plot.c_str());
+  std::size_t wrong_cells = 0;
+  for (const auto& r : results) wrong_cells += r.wrong > 0;
+  if (wrong_cells) {
+    std::fprintf(stderr, "coalesce-bench: %zu cells moved data wrongly (see 'wrong' in results.csv)\n", wrong_cells);
+    return 1;
+  }
   return 0;
 } catch (const std::exception& e) {
   std::fprintf(stderr, "coalesce-bench: %s\n", e.what());

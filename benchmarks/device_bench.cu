@@ -129,6 +129,10 @@ std::vector<result> run_device(const options& opt) {
     }, 2, opt.reps));
     for (const result& r : transfers) out.push_back(r);
   }
+  if (!opt.paths.empty()) {
+    path_device_cases(opt, d2d, out);
+    return out;
+  }
   if (opt.records) {
     record_device_cases(opt, d2d, transfers, out);
     return out;

@@ -21,18 +21,63 @@ void write_json(const std::string& path, const run_info& info, const std::vector
     j["results"].push_back({{"group", r.group}, {"name", r.name}, {"type", r.type}, {"m", r.m}, {"n", r.n},
                             {"bytes", r.bytes}, {"median_ms", r.time.median_ms}, {"min_ms", r.time.min_ms},
                             {"max_ms", r.time.max_ms}, {"reps", r.time.reps}, {"gbs", r.gbs},
-                            {"ceiling", r.ceiling}, {"fraction_of_ceiling", r.fraction}});
+                            {"ceiling", r.ceiling}, {"fraction_of_ceiling", r.fraction}, {"kernel", r.kernel},
+                            {"sector_fraction", r.sector_fraction}, {"wrong", r.wrong}});
   std::ofstream(path) << j.dump(2) << '\n';
 }
 
 void write_csv(const std::string& path, const std::vector<result>& results) {
   std::ofstream os(path);
-  os << "group,name,type,m,n,bytes,median_ms,min_ms,max_ms,reps,gbs,ceiling,fraction_of_ceiling\n";
+  os << "group,name,type,m,n,bytes,median_ms,min_ms,max_ms,reps,gbs,ceiling,fraction_of_ceiling,kernel,sector_fraction,wrong\n";
   for (const result& r : results)
     os << r.group << ",\"" << r.name << "\"," << r.type << ',' << r.m << ',' << r.n << ',' << r.bytes << ','
        << r.time.median_ms << ',' << r.time.min_ms << ',' << r.time.max_ms << ',' << r.time.reps << ',' << r.gbs
-       << ",\"" << r.ceiling << "\"," << r.fraction << '\n';
+       << ",\"" << r.ceiling << "\"," << r.fraction << ",\"" << r.kernel << "\"," << r.sector_fraction << ','
+       << r.wrong << '\n';
 }
+
+namespace {
+
+// Paths: one row per (source -> destination), one column per element type; each cell the lowest %
+// of the copy ceiling over m, with that cell's m and kernel; then the count of cells at >= 90%.
+void paths_markdown(std::ostringstream& os, const std::vector<result>& results) {
+  std::set<std::string> types;
+  std::map<std::string, std::map<std::string, const result*>> worst;
+  std::size_t cells = 0, at_90 = 0, sector_90 = 0;
+  for (const result& r : results) {
+    if (r.group != "path") continue;
+    types.insert(r.type);
+    const result*& w = worst[r.name][r.type];
+    if (w == nullptr || r.fraction < w->fraction) w = &r;
+    ++cells;
+    at_90 += r.fraction >= 0.9;
+    sector_90 += r.sector_fraction >= 0.9;
+  }
+  if (cells == 0) return;
+  os << "\nPaths: " << cells << " cells; " << at_90 << " at >= 90% of the copy ceiling (data bytes), " << sector_90
+     << " at >= 90% counting the 32-byte sectors the ends touch. Each cell below is the lowest over m: "
+        "% of the ceiling (% by sectors), m, kernel.\n\n| path |";
+  for (const std::string& t : types) os << ' ' << t << " |";
+  os << "\n|---|";
+  for (std::size_t k = 0; k < types.size(); ++k) os << "---|";
+  os << '\n';
+  for (const auto& [name, by_type] : worst) {
+    os << "| " << name << " |";
+    for (const std::string& t : types) {
+      const auto it = by_type.find(t);
+      if (it == by_type.end()) {
+        os << " |";
+        continue;
+      }
+      const result& r = *it->second;
+      os << ' ' << std::setprecision(1) << 100.0 * r.fraction << "% (" << 100.0 * r.sector_fraction << "%) m=" << r.m
+         << ' ' << r.kernel << " |";
+    }
+    os << '\n';
+  }
+}
+
+}  // namespace
 
 std::string markdown(const run_info& info, const std::vector<result>& results) {
   std::ostringstream os;
@@ -94,6 +139,7 @@ std::string markdown(const run_info& info, const std::vector<result>& results) {
       os << " | |\n";
     }
   }
+  paths_markdown(os, results);
   bool header = false;
   for (const result& r : results) {
     if (r.group != "upload" && r.group != "download") continue;

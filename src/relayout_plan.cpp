@@ -2,7 +2,10 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "relayout_plan.hpp"
 
+#include <coalesce/runtime/runtime.hpp>
+
 #include <algorithm>
+#include <cstdint>
 #include <cstdlib>
 #include <string>
 
@@ -98,26 +101,51 @@ fast_plan plan_fast_relayout(const array_layout& src, const array_layout& dst, s
     return plan;
   }
   const std::size_t words = 16 / elem;
-  const bool col_to_blocked = src.kind == layout_kind::col_major && dst.kind == layout_kind::blocked;
-  const bool blocked_to_col = src.kind == layout_kind::blocked && dst.kind == layout_kind::col_major;
-  if (col_to_blocked || blocked_to_col) {
-    const array_layout& blocks = col_to_blocked ? dst : src;
-    const array_layout& cols = col_to_blocked ? src : dst;
-    if (blocks.block * elem < 64) return plan;  // runs shorter than two sectors: the tiled kernel
-    // One grid row per component; chunk indices along a component stay below 2^31 (fast_divmod).
-    if (blocks.m > 65535 || blocks.n + blocks.block >= (std::size_t(1) << 31)) return plan;
+  const auto columnar = [](const array_layout& l) { return l.kind != layout_kind::row_major; };
+  if (columnar(src) && columnar(dst)) {
+    // Vector indices (and the padded cover) stay below 2^31 (fast_divmod).
+    const std::size_t block = std::max(src.kind == layout_kind::blocked ? src.block : 1,
+                                       dst.kind == layout_kind::blocked ? dst.block : 1);
+    if (src.n + block >= (std::size_t(1) << 31)) return plan;
+    // 16-byte chunks where every run on both sides starts on a chunk: bd, or the pitch, a multiple of
+    // the chunk's words, and both pointers aligned.
+    const auto runs_of_chunks = [&](const array_layout& l) {
+      return (l.kind == layout_kind::blocked ? l.block : l.pitch) % words == 0;
+    };
     plan.method = fast_method::runs;
-    plan.vector = src_aligned && dst_aligned && blocks.block % words == 0 && cols.pitch % words == 0;
+    plan.vector = src_aligned && dst_aligned && runs_of_chunks(src) && runs_of_chunks(dst);
     return plan;
   }
   if (!src_aligned || !dst_aligned) return plan;
   return plan_transpose(src, dst, elem, generic);
 }
 
+std::size_t rows_word_bytes(const array_layout& src, const void* src_data, const array_layout& dst,
+                            const void* dst_data, std::size_t elem) {
+  if (src.kind != layout_kind::row_major || dst.kind != layout_kind::row_major || src.n <= 1) return 0;
+  if (src.pitch == src.m && dst.pitch == dst.m) return 0;
+  if (src.m * elem >= (std::size_t(1) << 31)) return 0;  // the kernel's word index within a row group
+  const std::uintptr_t bits = (src.m * elem) | (src.pitch * elem) | (dst.pitch * elem) |
+                              reinterpret_cast<std::uintptr_t>(src_data) | reinterpret_cast<std::uintptr_t>(dst_data);
+  std::size_t word = 16;
+  while (bits % word != 0) word /= 2;
+  return word;
+}
+
+bool tile_side_vectorizable(const array_layout& l, std::size_t elem, unsigned tile, const void* data, std::size_t first) {
+  if (elem != 4 || tile % 4 != 0 || first % 4 != 0 || reinterpret_cast<std::uintptr_t>(data) % 16 != 0) return false;
+  switch (l.kind) {
+    case layout_kind::row_major: return l.pitch == l.m;
+    case layout_kind::col_major: return l.pitch % 4 == 0;
+    case layout_kind::blocked: return l.block % 4 == 0;
+  }
+  return false;
+}
+
 relayout_plan plan_relayout(const array_layout& src, const array_layout& dst, std::size_t elem) {
   relayout_plan plan;
   if (same_shape_and_layout(src, dst) ||
-      (src.kind == dst.kind && src.kind != layout_kind::blocked && src.n == dst.n && src.m == dst.m)) {
+      (src.kind == layout_kind::row_major && dst.kind == layout_kind::row_major && src.n == dst.n && src.m == dst.m)) {
     plan.method = relayout_method::copy_2d;
     return plan;
   }
@@ -142,3 +170,33 @@ relayout_plan plan_relayout(const array_layout& src, const array_layout& dst, st
 }
 
 }  // namespace coalesce::detail
+
+namespace coalesce {
+
+std::string device_transform_kernel(const array_layout& src, const void* src_data, const array_layout& dst,
+                                    const void* dst_data, std::size_t elem) {
+  using namespace detail;
+  const relayout_plan plan = plan_relayout(src, dst, elem);
+  if (plan.method == relayout_method::copy_2d) {
+    const std::size_t word = rows_word_bytes(src, src_data, dst, dst_data, elem);
+    return word ? "rows (" + std::to_string(word) + "-byte words)" : "copy_2d";
+  }
+  const auto aligned = [](const void* p) { return reinterpret_cast<std::uintptr_t>(p) % 16 == 0; };
+  const fast_plan fast = plan_fast_relayout(src, dst, elem, aligned(src_data), aligned(dst_data), plan);
+  std::string generic = "simple";
+  if (plan.method == relayout_method::tiled) {
+    const std::size_t first = fast.method == fast_method::transpose ? fast.split : 0;
+    const bool vec = tile_side_vectorizable(src, elem, plan.tile, src_data, first) ||
+                     tile_side_vectorizable(dst, elem, plan.tile, dst_data, first);
+    generic = vec ? "tiled (16-byte)" : "tiled";
+  }
+  switch (fast.method) {
+    case fast_method::flat: return "flat";
+    case fast_method::runs: return fast.vector ? "runs (16-byte)" : "runs";
+    case fast_method::transpose: return fast.split < src.n ? "transpose + " + generic : "transpose";
+    case fast_method::none: break;
+  }
+  return generic;
+}
+
+}  // namespace coalesce

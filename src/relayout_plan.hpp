@@ -3,10 +3,12 @@
 #pragma once
 // The dispatch table of device transforms: which kernel moves a (source, destination, element size),
 // tried from the top (relayout_device):
-//   same layout, or only the pitch differs       -> cudaMemcpy2DAsync of the data rows (copy_2d)
+//   same layout                                  -> one copy of the span (copy_2d)
+//   row_major with other pitches                 -> the rows kernel, in the widest words the
+//                                                   pitches and addresses allow (copy_2d plan)
 //   m == 1, both sides contiguous                -> flat: one copy, then the blocked padding filled
-//   col_major <-> blocked, runs >= 64 bytes      -> runs: each block's component is a run of bd
-//                                                   vectors on both sides, copied straight
+//   two columnar sides (col_major of any pitch,  -> runs: each component is runs of consecutive
+//     blocked of any bd)                            vectors on both sides, copied straight
 //   row_major (pitch m) <-> col_major or blocked -> transpose: 16-byte chunks on both sides, a
 //     (16-byte aligned, power-of-two bd)            tile per thread block; the tail goes below
 //   a tile fits                                  -> the generic tiled kernel: T vectors x m
@@ -54,6 +56,17 @@ inline constexpr std::size_t max_tile_bytes = 48 * 1024;  // the most a block ge
 inline constexpr unsigned min_tile = 32, max_tile = 8192;  // small m wants long tiles: fewer barriers per byte
 
 relayout_plan plan_relayout(const array_layout& src, const array_layout& dst, std::size_t elem);
+
+// Device to device, row_major to row_major with other pitches (a copy_2d plan): the word size in
+// bytes the rows kernel moves (the widest of 16, 8, 4, 2, 1 dividing the row's bytes, both pitches'
+// bytes and both addresses), or 0 where one cudaMemcpyAsync does it (contiguous rows, or one row).
+std::size_t rows_word_bytes(const array_layout& src, const void* src_data, const array_layout& dst,
+                            const void* dst_data, std::size_t elem);
+
+// The tiled kernel's side l moves 16-byte groups: 4-byte words, a 16-byte aligned pointer, a tile
+// and a range start that are multiples of 4, and runs that keep that.
+bool tile_side_vectorizable(const array_layout& l, std::size_t elem, unsigned tile, const void* data,
+                            std::size_t first);
 
 enum class fast_method { none, flat, runs, transpose };
 

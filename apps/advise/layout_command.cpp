@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // coalesce-advise layout: ranks AoS, SoA and blocked layouts for a kernel over a vector set.
 #include "commands.hpp"
+#include "counts_input.hpp"
 #include "output.hpp"
 
 #include <coalesce/analysis/advisor.hpp>
@@ -23,6 +24,8 @@ struct layout_options {
   std::string type;
   std::string read = "all";
   std::string write = "none";
+  std::string counts;  // --counts FILE: reads and writes (and n, m, type) from instrumented views
+  std::string array;   // the array of the counts file
   std::string arch = "sm_90";
   std::string thread_map = "idx";
   std::string component_map = "0";
@@ -44,10 +47,11 @@ nlohmann::json to_json(const candidate& c, std::size_t rank) {
   return j;
 }
 
-void print_text(std::ostream& out, const layout_options& o, const advice& a) {
+void print_text(std::ostream& out, const layout_options& o, const advice& a, const std::string& counted) {
   const char* unit = a.ranked.front().report.unit;
   out << o.n << " vectors of " << o.m << " " << o.type << ", read " << o.read << ", write " << o.write << ", on "
       << o.arch << "\n";
+  if (!o.counts.empty()) out << "from the access counts in " << o.counts << ": " << counted << "\n";
   out << ranking_header(unit, 12);
   for (std::size_t k = 0; k < a.ranked.size(); ++k) out << ranking_row(k + 1, a.ranked[k].name, a.ranked[k].report, 12, a.ranked[k].time);
   out << "\n" << a.explanation << "\n";
@@ -58,11 +62,17 @@ void print_text(std::ostream& out, const layout_options& o, const advice& a) {
 runner add_layout_command(CLI::App& app) {
   auto o = std::make_shared<layout_options>();
   CLI::App* cmd = app.add_subcommand("layout", "rank AoS, SoA and blocked layouts for a kernel over n vectors");
-  cmd->add_option("--n", o->n, "number of vectors")->required();
-  cmd->add_option("--m", o->m, "components per vector")->required();
-  cmd->add_option("--type", o->type, "char, short, int, float, float2, float4, double, double2")->required();
-  cmd->add_option("--read", o->read, "components each thread reads: 0,2 or all or none")->capture_default_str();
-  cmd->add_option("--write", o->write, "components each thread writes: 1 or all or none")->capture_default_str();
+  cmd->add_option("--n", o->n, "number of vectors (with --counts: instead of the counted n)");
+  CLI::Option* m = cmd->add_option("--m", o->m, "components per vector");
+  CLI::Option* type = cmd->add_option("--type", o->type, "char, short, int, float, float2, float4, double, double2");
+  CLI::Option* read =
+      cmd->add_option("--read", o->read, "components each thread reads: 0,2 or all or none")->capture_default_str();
+  CLI::Option* write =
+      cmd->add_option("--write", o->write, "components each thread writes: 1 or all or none")->capture_default_str();
+  CLI::Option* counts = cmd->add_option("--counts", o->counts,
+                                        "access counts JSON of instrumented views: m, type, reads and writes from it")
+                            ->excludes(m, type, read, write);
+  cmd->add_option("--array", o->array, "the array of the --counts file (needed when it has several)")->needs(counts);
   cmd->add_option("--arch", o->arch, "cc1.0 .. sm_90")->capture_default_str();
   cmd->add_option("--thread-map", o->thread_map, "vector of global thread idx (default: one thread per vector)")
       ->capture_default_str();
@@ -77,12 +87,24 @@ runner add_layout_command(CLI::App& app) {
   cmd->add_flag("--json", o->json, "JSON instead of text");
   return [o](std::ostream& out) {
     kernel_description k;
-    k.n = o->n;
-    k.m = o->m;
-    k.type = parse_element_type(o->type);
-    if (o->m == 0) coalesce::fail(coalesce::errc::invalid_argument, "--m", "m = 0: vectors need a component");
-    k.reads = parse_components(o->read, o->m, "--read");
-    k.writes = parse_components(o->write, o->m, "--write");
+    std::string counted;
+    if (!o->counts.empty()) {
+      const counted_kernel c = kernel_from_counts_file(o->counts, o->array, o->n);
+      k = c.kernel;
+      counted = c.line;
+      o->n = k.n;
+      o->m = k.m;
+      o->type = c.type;
+      o->read = c.reads;
+      o->write = c.writes;
+    } else {
+      k.n = o->n;
+      k.m = o->m;
+      k.type = parse_element_type(o->type);
+      if (o->m == 0) coalesce::fail(coalesce::errc::invalid_argument, "--m", "m = 0: vectors need a component");
+      k.reads = parse_components(o->read, o->m, "--read");
+      k.writes = parse_components(o->write, o->m, "--write");
+    }
     k.thread_to_vector = o->thread_map;
     k.thread_to_component = o->component_map;
     k.threads = o->threads;
@@ -97,7 +119,7 @@ runner add_layout_command(CLI::App& app) {
     }
     const advice a = coalesce::analysis::advise(k, arch, ao);
     if (!o->json) {
-      print_text(out, *o, a);
+      print_text(out, *o, a, counted);
       return;
     }
     nlohmann::json ranking = nlohmann::json::array();

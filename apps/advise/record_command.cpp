@@ -6,6 +6,7 @@
 //    "fields": [{"name": "x", "offset": 0, "width": 8, "count": 3}, ...]}
 // (count defaults to 1); --read / --write name the fields each thread accesses ("x,v", "x[0],mass").
 #include "commands.hpp"
+#include "counts_input.hpp"
 #include "output.hpp"
 
 #include <coalesce/analysis/record_advisor.hpp>
@@ -30,6 +31,7 @@ struct record_options {
   std::string record;
   std::string read = "all";
   std::string write = "none";
+  std::string counts, array;  // --counts FILE [--array NAME]: the record and its accesses, counted
   std::vector<std::string> hot;
   std::size_t n = 1 << 20;
   std::string arch = "sm_90";
@@ -132,22 +134,38 @@ void print_text(std::ostream& out, const record_options& o, const std::string& n
 runner add_record_command(CLI::App& app) {
   auto o = std::make_shared<record_options>();
   CLI::App* cmd = app.add_subcommand("record", "rank record layouts (aos, packed, soa, blocked, split) for a kernel");
-  cmd->add_option("--record", o->record, "the record as JSON: stride and fields (name, offset, width, count)")
-      ->required();
-  cmd->add_option("--read", o->read, "fields each thread reads: x,v or x[0],mass or all or none")->capture_default_str();
-  cmd->add_option("--write", o->write, "fields each thread writes: x or all or none")->capture_default_str();
+  CLI::Option* record =
+      cmd->add_option("--record", o->record, "the record as JSON: stride and fields (name, offset, width, count)");
+  CLI::Option* read = cmd->add_option("--read", o->read, "fields each thread reads: x,v or x[0],mass or all or none")
+                          ->capture_default_str();
+  CLI::Option* write =
+      cmd->add_option("--write", o->write, "fields each thread writes: x or all or none")->capture_default_str();
+  CLI::Option* counts =
+      cmd->add_option("--counts", o->counts, "access counts JSON of counted record views: the record, reads, writes")
+          ->excludes(record, read, write);
+  cmd->add_option("--array", o->array, "the record of the --counts file (needed when it has several)")->needs(counts);
   cmd->add_option("--hot", o->hot, "split's hot fields (default: the fields the kernel touches)")->delimiter(',');
-  cmd->add_option("--n", o->n, "records (one thread each)")->capture_default_str();
+  CLI::Option* n = cmd->add_option("--n", o->n, "records (one thread each; with --counts: instead of the counted n)")
+                       ->capture_default_str();
   cmd->add_option("--arch", o->arch, "cc1.0 .. sm_90")->capture_default_str();
   cmd->add_flag("--l1-bypass", o->l1_bypass, "cc2.x: 32-byte segments instead of 128-byte L1 lines");
   cmd->add_flag("--json", o->json, "JSON instead of text");
-  return [o](std::ostream& out) {
+  return [o, n](std::ostream& out) {
     std::string name;
     record_kernel k;
-    k.desc = read_record(o->record, name);
-    k.n = o->n;
-    k.reads = parse_accesses(o->read, k.desc, "--read");
-    k.writes = parse_accesses(o->write, k.desc, "--write");
+    if (!o->counts.empty()) {
+      const counted_record c = record_from_counts_file(o->counts, o->array, n->count() > 0 ? o->n : 0);
+      k = c.kernel;
+      name = c.name;
+      o->read = c.reads;
+      o->write = c.writes;
+    } else {
+      if (o->record.empty()) fail(errc::invalid_argument, "--record", "needs --record FILE (or --counts FILE)");
+      k.desc = read_record(o->record, name);
+      k.n = o->n;
+      k.reads = parse_accesses(o->read, k.desc, "--read");
+      k.writes = parse_accesses(o->write, k.desc, "--write");
+    }
     record_advisor_options ao;
     ao.hot = o->hot;
     ao.global.l1_bypass = o->l1_bypass;

@@ -6,6 +6,7 @@
 // benchmarks the layouts (--bench), or runs one element pass per layout for Nsight Compute (--profile).
 
 #include "bench.hpp"
+#include "count_accesses.hpp"
 #include "gmsh_reader.hpp"
 #include "mesh.hpp"
 #include "model.hpp"
@@ -25,6 +26,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
+#include <fstream>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -44,6 +46,7 @@ struct settings {
   time_settings time;
   unsigned block = 256;
   std::string vtu, png, plot_script = apps::script_path("plot_deformed.py", apps::this_program());
+  std::string count_accesses, heatmap, counts_script = apps::script_path("plot_counts.py", apps::this_program());
   bool quiet = false, bench = false, profile = false;
   std::vector<std::string> layouts{"aos", "soa", "blocked:32", "blocked:64", "blocked:128", "blocked:256"};
   std::vector<std::string> record_layouts;
@@ -82,6 +85,44 @@ double largest_displacement(const std::vector<float>& u) {
   for (std::size_t i = 0; i + 2 < u.size(); i += 3)
     m = std::max(m, std::sqrt(double(u[i]) * u[i] + double(u[i + 1]) * u[i + 1] + double(u[i + 2]) * u[i + 2]));
   return m;
+}
+
+// --count-accesses: one element pass with counted views, its counts as JSON (and a heatmap).
+int run_count(const settings& s, const runtime& rt, const tled_model& model) {
+  std::string why;
+  tled_solver solver = s.records.empty()
+                           ? tled_solver(rt, model, choose_layout(s.layout, model.elements, &why), s.block)
+                           : tled_solver(rt, model, choose_record_layout(s.records, model.elements, &why), s.block);
+  // The plain pass once to warm up, once timed; then the counted one (its counters' allocation and
+  // download included), so the cost of counting shows.
+  const auto seconds_of = [](auto&& f) {
+    const auto start = std::chrono::steady_clock::now();
+    f();
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  };
+  solver.element_pass();
+  solver.synchronize();
+  const double plain = seconds_of([&] {
+    solver.element_pass();
+    solver.synchronize();
+  });
+  analysis::access_counts counts;
+  const double counted = seconds_of([&] { counts = count_element_pass(solver, s.block); });
+  std::ofstream f(s.count_accesses, std::ios::binary);
+  f << analysis::to_json(counts);
+  f.close();
+  if (!f) fail(errc::invalid_argument, "--count-accesses", "cannot write '" + s.count_accesses + "'");
+  if (!s.quiet)
+    std::printf("wrote %s: the element pass's accesses (%s, %s); rank layouts with\n  coalesce-advise %s --counts %s\n",
+                s.count_accesses.c_str(), solver.layout_name().c_str(), rt.description().c_str(),
+                s.records.empty() ? "layout --array element" : "record", s.count_accesses.c_str());
+  if (!s.quiet) std::printf("element pass: plain %.3f ms, counted %.3f ms\n", 1e3 * plain, 1e3 * counted);
+  if (!s.heatmap.empty()) {
+    const std::string message = apps::run_script(s.counts_script, {s.count_accesses, s.heatmap});
+    if (!message.empty()) std::printf("%s\n", message.c_str());
+    if (message.empty() && !s.quiet) std::printf("wrote %s\n", s.heatmap.c_str());
+  }
+  return 0;
 }
 
 int run_problem(const settings& s, const runtime& rt, const tet_mesh& mesh, const tled_model& model,
@@ -171,6 +212,11 @@ int main(int argc, char** argv) {
   app.add_option("--reps", s.reps, "timed repetitions (median; at least 20)")->capture_default_str();
   app.add_option("--warmup", s.warmup, "untimed repetitions first")->capture_default_str();
   app.add_option("--csv", s.csv, "append the benchmark rows to this CSV file");
+  auto* count = app.add_option("--count-accesses", s.count_accesses,
+                               "run the element pass once with counted views and write the access counts (JSON)");
+  app.add_option("--heatmap", s.heatmap, "with --count-accesses: draw the counts (PNG; needs python3 + matplotlib)")
+      ->needs(count);
+  app.add_option("--counts-script", s.counts_script, "the heatmap script")->capture_default_str();
   CLI11_PARSE(app, argc, argv);
 
   try {
@@ -182,6 +228,7 @@ int main(int argc, char** argv) {
     bc.stretch = s.stretch;
     bc.gravity = parse_triple(s.gravity, "--gravity");
     const tled_model model = build_model<float>(mesh, s.mat, bc, s.time);
+    if (!s.count_accesses.empty()) return run_count(s, rt, model);
     if (s.bench || s.profile) {
       bench_settings b;
       b.layouts = s.layouts;

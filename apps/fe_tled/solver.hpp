@@ -37,6 +37,12 @@ void device_element_pass(solver_arrays& a, unsigned block);
 void device_record_element_pass(solver_arrays& a, unsigned block);
 void device_node_pass(solver_arrays& a, float load_factor, unsigned block);
 void device_synchronize();
+// The element pass once more with counted views (counted_views.hpp), counting into `counters`
+// (pass_counters of them, in the runtime's memory); the forces it writes are the plain pass's.
+void host_counted_element_pass(solver_arrays& a, unsigned long long* counters);
+void host_counted_record_element_pass(solver_arrays& a, unsigned long long* counters);
+void device_counted_element_pass(solver_arrays& a, unsigned long long* counters, unsigned block);
+void device_counted_record_element_pass(solver_arrays& a, unsigned long long* counters, unsigned block);
 
 class tled_solver {
  public:

@@ -3,6 +3,7 @@
 // The CUDA passes: one thread per element, one thread per node, each compiled per layout.
 
 #include "../common/cuda_check.cuh"
+#include "counted_views.hpp"
 #include "solver_views.hpp"
 
 namespace coalesce::fe {
@@ -53,6 +54,22 @@ void device_node_pass(solver_arrays& a, float load_factor, unsigned block) {
     const auto v = make_node_views<decltype(tag)>(a);
     node_update_kernel<<<blocks_for(a.u.n(), block), block>>>(v, load_factor);
     check_launch("node_update_kernel");
+  });
+}
+
+void device_counted_element_pass(solver_arrays& a, unsigned long long* counters, unsigned block) {
+  visit_layout(a.element.layout(), [&](auto tag) {
+    const auto v = make_counted_views<decltype(tag)>(a, counters);
+    element_forces_kernel<<<blocks_for(a.element.n(), block), block>>>(v);
+    check_launch("element_forces_kernel (counted)");
+  });
+}
+
+void device_counted_record_element_pass(solver_arrays& a, unsigned long long* counters, unsigned block) {
+  visit<element_fields>(a.elements, [&](auto records) {
+    const auto v = make_counted_record_views(records, a, counters);
+    record_element_forces_kernel<<<blocks_for(records.n(), block), block>>>(v);
+    check_launch("record_element_forces_kernel (counted)");
   });
 }
 

@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 coalesce authors
 // SPDX-License-Identifier: Apache-2.0
 // The fast rows of the dispatch table (plan_fast_relayout): flat copies, runs and the transpose
-// kernel, each instantiated per word size, direction and (for the transpose) m.
+// kernel, each instantiated per word size and (for the transpose) direction and m.
 #include "fast_relayout.hpp"
 
 #include "../relayout_one.hpp"
@@ -9,6 +9,7 @@
 #include "runs_kernel.cuh"
 #include "transpose_kernel.cuh"
 
+#include <algorithm>
 #include <cstdint>
 #include <type_traits>
 
@@ -33,34 +34,38 @@ void move_flat(const Word* src, Word* dst, const array_layout& dl, const Word* f
   check_cuda(cudaGetLastError(), call, "fill kernel launch");
 }
 
-// ---- runs: col_major <-> blocked.
-template <class Word, unsigned W, bool BlockedFirst>
-void launch_runs(const Word* src, Word* dst, const runs_shape& shape, const Word* fill, cudaStream_t stream,
-                 const std::string& call) {
-  auto kernel = runs_kernel<Word, W, BlockedFirst>;
+// ---- runs: between two columnar layouts.
+column_side columns_of(const array_layout& l) {
+  if (l.kind == layout_kind::col_major) return {l.pitch, 0, fast_divmod(1)};
+  return {l.block, l.block * l.m, fast_divmod(unsigned(l.block))};
+}
+
+template <class Word, unsigned W>
+void launch_runs(const Word* src, const array_layout& sl, Word* dst, const array_layout& dl, const runs_shape& shape,
+                 const Word* fill, cudaStream_t stream, const std::string& call) {
   const std::size_t chunks = ceil_div(shape.cover, W);
-  const dim3 grid(unsigned(ceil_div(chunks, runs_threads * runs_unroll)), unsigned(shape.m));
-  kernel<<<grid, runs_threads, 0, stream>>>(src, dst, shape, fill != nullptr, fill ? *fill : Word{});
+  const dim3 grid(unsigned(ceil_div(chunks, runs_threads * runs_unroll)), unsigned(std::min<std::size_t>(shape.m, 65535)));
+  const bool write_padding = fill != nullptr;
+  const Word fill_word = write_padding ? *fill : Word{};
+  auto go = [&](auto src_blocked, auto dst_blocked) {
+    runs_kernel<Word, W, decltype(src_blocked)::value, decltype(dst_blocked)::value>
+        <<<grid, runs_threads, 0, stream>>>(src, dst, shape, write_padding, fill_word);
+  };
+  using yes = std::true_type;
+  using no = std::false_type;
+  const bool sb = sl.kind == layout_kind::blocked, db = dl.kind == layout_kind::blocked;
+  sb ? (db ? go(yes{}, yes{}) : go(yes{}, no{})) : (db ? go(no{}, yes{}) : go(no{}, no{}));
   check_cuda(cudaGetLastError(), call, "runs kernel launch");
 }
 
 template <class Word>
 void move_runs(const Word* src, const array_layout& sl, Word* dst, const array_layout& dl, const fast_plan& plan,
                const Word* fill, cudaStream_t stream, const std::string& call) {
-  const bool blocked_first = sl.kind == layout_kind::blocked;
-  const array_layout& blocks = blocked_first ? sl : dl;
-  const array_layout& cols = blocked_first ? dl : sl;
-  const std::size_t cover = dst_extent(dl, fill != nullptr);
-  const unsigned w = plan.vector ? chunk_words<Word> : 1;
-  const runs_shape shape{blocks.n, cover, cols.pitch, blocks.block, blocks.m, fast_divmod(unsigned(blocks.block / w))};
+  const runs_shape shape{sl.n, dst_extent(dl, fill != nullptr), sl.m, columns_of(sl), columns_of(dl)};
   if constexpr (chunk_words<Word> > 1) {
-    if (plan.vector) {
-      return blocked_first ? launch_runs<Word, chunk_words<Word>, true>(src, dst, shape, fill, stream, call)
-                           : launch_runs<Word, chunk_words<Word>, false>(src, dst, shape, fill, stream, call);
-    }
+    if (plan.vector) return launch_runs<Word, chunk_words<Word>>(src, sl, dst, dl, shape, fill, stream, call);
   }
-  blocked_first ? launch_runs<Word, 1, true>(src, dst, shape, fill, stream, call)
-                : launch_runs<Word, 1, false>(src, dst, shape, fill, stream, call);
+  launch_runs<Word, 1>(src, sl, dst, dl, shape, fill, stream, call);
 }
 
 // ---- transpose: row_major <-> col_major or blocked, whole tiles.

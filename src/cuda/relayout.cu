@@ -8,6 +8,7 @@
 #include "fast_relayout.hpp"
 #include "cuda_check.hpp"
 #include "../relayout_plan.hpp"
+#include "rows_kernel.cuh"
 #include "tiled_relayout.cuh"
 
 #include <algorithm>
@@ -47,18 +48,6 @@ void with_walk(const array_layout& l, unsigned tile, F&& f) {
   }
 }
 
-// 16-byte accesses on one side need 4-word groups of one run, aligned: 4-byte words, a 16-byte
-// aligned pointer, tiles and range starts that are multiples of 4, and a layout whose runs keep that.
-bool vectorizable(const array_layout& l, std::size_t elem, unsigned tile, const void* data, std::size_t first) {
-  if (elem != 4 || tile % 4 != 0 || first % 4 != 0 || reinterpret_cast<std::uintptr_t>(data) % 16 != 0) return false;
-  switch (l.kind) {
-    case layout_kind::row_major: return l.pitch == l.m;
-    case layout_kind::col_major: return l.pitch % 4 == 0;
-    case layout_kind::blocked: return l.block % 4 == 0;
-  }
-  return false;
-}
-
 template <class Word, int SrcVec, int DstVec, class SrcWalk, class DstWalk>
 void launch_tiled_kernel(const Word* src, const SrcWalk& src_walk, Word* dst, const DstWalk& dst_walk,
                          const relayout_plan& plan, const tile_range& range, bool write_padding, Word fill,
@@ -86,8 +75,8 @@ void launch_tiled(const Word* src, const array_layout& sl, Word* dst, const arra
       using one = std::integral_constant<int, 1>;
       using four = std::integral_constant<int, 4>;
       if constexpr (sizeof(Word) == 4) {  // floats and ints: 16-byte accesses where each side allows
-        const bool sv = vectorizable(sl, sizeof(Word), plan.tile, src, range.src_first);
-        const bool dv = vectorizable(dl, sizeof(Word), plan.tile, dst, range.dst_first);
+        const bool sv = tile_side_vectorizable(sl, sizeof(Word), plan.tile, src, range.src_first);
+        const bool dv = tile_side_vectorizable(dl, sizeof(Word), plan.tile, dst, range.dst_first);
         if (sv && dv) return go(four{}, four{});
         if (sv) return go(four{}, one{});
         if (dv) return go(one{}, four{});
@@ -113,6 +102,23 @@ void launch_simple(const Word* src, const array_layout& sl, Word* dst, const arr
   });
 }
 
+// row_major to row_major with other pitches, in words of `word` bytes (rows_word_bytes).
+void move_rows(const void* src, const array_layout& sl, void* dst, const array_layout& dl, std::size_t elem,
+               std::size_t word, cudaStream_t stream, const std::string& call) {
+  with_word(word, call, [&](auto w) {
+    using W = decltype(w);
+    const std::size_t width = sl.m * elem / word;
+    // Rows per block: about 8 Ki words, at least one row.
+    const unsigned rows_per_block = unsigned(std::max<std::size_t>(1, std::min<std::size_t>(8192 / width, sl.n)));
+    const rows_shape shape{sl.n, sl.pitch * elem / word, dl.pitch * elem / word, unsigned(width), rows_per_block,
+                           fast_divmod(unsigned(width))};
+    const std::size_t groups = ceil_div(sl.n, std::size_t(rows_per_block));
+    const std::size_t grid = std::min(groups, std::size_t(multiprocessors(call)) * 16);
+    rows_kernel<W><<<unsigned(grid), rows_threads, 0, stream>>>(static_cast<const W*>(src), static_cast<W*>(dst), shape);
+    check_cuda(cudaGetLastError(), call, "rows kernel launch");
+  });
+}
+
 }  // namespace
 
 void relayout_device(const void* src, const array_layout& sl, void* dst, const array_layout& dl, std::size_t elem,
@@ -120,7 +126,8 @@ void relayout_device(const void* src, const array_layout& sl, void* dst, const a
   if (sl.n == 0) return;
   const relayout_plan plan = plan_relayout(sl, dl, elem);
   if (plan.method == relayout_method::copy_2d) {
-    copy_same_kind(src, sl, dst, dl, elem, stream, call);
+    const std::size_t word = rows_word_bytes(sl, src, dl, dst, elem);
+    word ? move_rows(src, sl, dst, dl, elem, word, stream, call) : copy_same_kind(src, sl, dst, dl, elem, stream, call);
     return;
   }
   // The fast rows move all, or the transpose's whole tiles; the generic plan moves the rest.

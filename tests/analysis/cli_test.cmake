@@ -142,6 +142,42 @@ endif()
 fails(2 "l3=1" layout --n 10 --m 3 --type float --perf l3=1)
 fails(2 "no time model for sm_75" validate --measured "${EXAMPLES}/particle.json" --arch sm_75)
 fails(2 "no \"kernels\" array" validate --measured "${EXAMPLES}/particle.json")
+# --counts: the access counts of counted views instead of --read / --write, the same ranking.
+set(counts_head "{\"format\": \"coalesce-access-counts\", \"version\": 1, \"source\": \"cli test\", ")
+file(WRITE "${OUT}/counts.json" "${counts_head}\"arrays\": [
+  {\"name\": \"e\", \"layout\": \"aos\", \"n\": 4096, \"m\": 4, \"type\": \"float\", \"element_size\": 4,
+   \"reads\": [4096, 0, 8192, 0], \"writes\": [0, 0, 0, 4096]},
+  {\"name\": \"f\", \"layout\": \"aos\", \"n\": 8, \"m\": 1, \"type\": \"int\", \"element_size\": 4,
+   \"reads\": [8], \"writes\": [0]}],
+ \"records\": [{\"name\": \"p\", \"layout\": \"aos\", \"n\": 1000, \"stride\": 32, \"fields\": [
+  {\"name\": \"x\", \"offset\": 0, \"width\": 8, \"count\": 3, \"reads\": [1000, 1000, 1000], \"writes\": [0, 0, 0]},
+  {\"name\": \"mass\", \"offset\": 24, \"width\": 4, \"count\": 1, \"reads\": [1000], \"writes\": [0]},
+  {\"name\": \"id\", \"offset\": 28, \"width\": 4, \"count\": 1, \"reads\": [0], \"writes\": [1000]}]}]}")
+run(counted layout --counts "${OUT}/counts.json" --array e --json)
+run(by_hand layout --n 4096 --m 4 --type float --read 0,2 --write 3 --json)
+expect("${counted}" m 4)
+expect("${counted}" type float)
+string(JSON counted_ranking GET "${counted}" ranking)
+string(JSON by_hand_ranking GET "${by_hand}" ranking)
+if(NOT counted_ranking STREQUAL by_hand_ranking)
+  message(FATAL_ERROR "--counts ranks otherwise than --read 0,2 --write 3:\n${counted}\n${by_hand}")
+endif()
+run(counted layout --counts "${OUT}/counts.json" --array f --n 100000 --json)
+expect("${counted}" n 100000)
+run(counted record --counts "${OUT}/counts.json" --json)
+expect("${counted}" reads "x,mass")
+expect("${counted}" writes "id")
+fails(108 "excludes" layout --counts "${OUT}/counts.json" --read 0)
+fails(108 "excludes" record --counts "${OUT}/counts.json" --record "${particle}")
+fails(2 "name the array; the counts have 'e', 'f'" layout --counts "${OUT}/counts.json")
+fails(2 "no array 'g'" layout --counts "${OUT}/counts.json" --array g)
+fails(2 "cannot read" layout --counts "${OUT}/missing.json")
+file(WRITE "${OUT}/counts_bad_key.json" "${counts_head}\"arrays\": [{\"name\": \"e\", \"layout\": \"aos\", \"n\": -4,
+  \"m\": 1, \"type\": \"float\", \"element_size\": 4, \"reads\": [1], \"writes\": [0]}]}")
+fails(2 "arrays[0] key \"n\" is not a non-negative integer" layout --counts "${OUT}/counts_bad_key.json")
+file(WRITE "${OUT}/counts_bad_type.json" "${counts_head}\"arrays\": [{\"name\": \"e\", \"layout\": \"aos\", \"n\": 4,
+  \"m\": 1, \"type\": \"half\", \"element_size\": 2, \"reads\": [1], \"writes\": [0]}]}")
+fails(2 "array 'e': unknown type 'half'" layout --counts "${OUT}/counts_bad_type.json")
 
 execute_process(COMMAND "${ADVISE}" pattern --type float RESULT_VARIABLE rc OUTPUT_QUIET ERROR_QUIET)
 if(rc EQUAL 0)

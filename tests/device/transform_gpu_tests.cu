@@ -26,8 +26,8 @@ namespace {
 #define REQUIRE_CUDA(call) REQUIRE((call) == cudaSuccess)
 
 std::vector<layout_spec> dispatch_layouts() {
-  return {aos(), pitched_rows(), soa(), soa(false), blocked(1), blocked(48), blocked(64), blocked(128), blocked(256),
-          blocked(1000), blocked(4096)};
+  return {aos(), pitched_rows(), soa(), soa(false), blocked(1), blocked(48), blocked(64), blocked(96), blocked(128),
+          blocked(256), blocked(1000), blocked(4096)};
 }
 
 // Device -> device between every pair, checked through a download of the result, and the padding
@@ -114,6 +114,58 @@ TEST_SUITE("gpu") {
       REQUIRE(std::memcmp(out.data(), in.data(), in.size() * sizeof(float)) == 0);
     }
     cudaFree(raw);
+  }
+
+  TEST_CASE("transform.cuda.user_rows_of_any_pitch_and_alignment") {
+    // The user's device rows with pitch m, m + 1 or cudaMallocPitch's, at an aligned address or one
+    // element past it: upload into every layout and download back (the rows kernel, the runs and
+    // tiled kernels), the user's row padding left as it was.
+    const runtime rt{backend::cuda};
+    const auto check = [&](auto zero, std::size_t n, std::size_t m) {
+      using T = decltype(zero);
+      const std::uint64_t seed = fresh_seed();
+      const std::vector<T> in = random_values<T>(n * m, seed);
+      for (int pitch_class = 0; pitch_class < 3; ++pitch_class) {
+        for (std::size_t offset : {0, 1}) {
+          std::size_t pitch = pitch_class == 0 ? m : m + 1;
+          void* raw = nullptr;
+          if (pitch_class == 2) {
+            std::size_t bytes = 0;
+            REQUIRE_CUDA(cudaMallocPitch(&raw, &bytes, (m + offset) * sizeof(T), n));
+            pitch = bytes / sizeof(T);
+          } else {
+            REQUIRE_CUDA(cudaMalloc(&raw, (n * pitch + offset) * sizeof(T)));
+          }
+          T* rows = static_cast<T*>(raw) + offset;
+          const std::size_t span = (n - 1) * pitch + m;
+          std::vector<T> image(span, poison<T>());
+          for (std::size_t v = 0; v < n; ++v) std::memcpy(&image[v * pitch], &in[v * m], m * sizeof(T));
+          for (const layout_spec& spec : dispatch_layouts()) {
+            INFO("n = " << n << ", m = " << m << ", sizeof(T) = " << sizeof(T) << ", pitch " << pitch << ", offset "
+                        << offset << ", " << to_string(spec) << ", seed = " << seed);
+            REQUIRE_CUDA(cudaMemcpy(rows, image.data(), span * sizeof(T), cudaMemcpyHostToDevice));
+            const array<T> a = rt.upload(device_vectors(static_cast<const T*>(rows), n, m, pitch), spec, T{});
+            std::vector<T> back(span);
+            const std::vector<T> poisoned(span, poison<T>());
+            REQUIRE_CUDA(cudaMemcpy(rows, poisoned.data(), span * sizeof(T), cudaMemcpyHostToDevice));
+            rt.download(a, device_vectors(rows, n, m, pitch));
+            REQUIRE_CUDA(cudaMemcpy(back.data(), rows, span * sizeof(T), cudaMemcpyDeviceToHost));
+            for (std::size_t v = 0; v < n; ++v) {
+              REQUIRE(std::memcmp(&back[v * pitch], &in[v * m], m * sizeof(T)) == 0);
+              for (std::size_t i = m; i < pitch && v * pitch + i < span; ++i)
+                REQUIRE(std::memcmp(&back[v * pitch + i], &poisoned[0], sizeof(T)) == 0);
+            }
+          }
+          cudaFree(raw);
+        }
+      }
+    };
+    for (std::size_t m : {1, 3, 4, 7, 12, 48}) {
+      check(float{}, 3001, m);
+      check(std::uint8_t{}, 2049, m);
+      check(double{}, 1031, m);
+      check(quad{}, 517, m);
+    }
   }
 
   TEST_CASE("transform.cuda.fallback_kernel_for_large_m") {

@@ -4,6 +4,7 @@
 // AoS bit for bit, against the double-precision host reference after K steps, against the host
 // backend, and the patch test.
 
+#include "count_checks.hpp"
 #include "fe_test_support.hpp"
 #include "reference.hpp"
 #include "solver.hpp"
@@ -34,6 +35,20 @@ TEST_SUITE("gpu") {
     for (const char* text : {"soa", "soa:packed", "blocked:32", "blocked:48", "blocked:64", "blocked:128", "blocked:256"}) {
       INFO("layout " << text);
       CHECK(run_short(gpu(), model, parse_layout(text)) == reference);
+    }
+  }
+
+  TEST_CASE("fe.gpu.count_accesses_exact") {
+    // The counted element kernel on the device: exact counts (warp-aggregated atomics lose none).
+    const stretch_problem p;
+    const tled_model model = build_model<float>(p.mesh, p.mat, p.bc, p.time);
+    for (const char* text : {"aos", "soa", "blocked:128"}) {
+      INFO("layout " << text);
+      check_element_pass_counts(model, [&] { return tled_solver(gpu(), model, parse_layout(text)); });
+    }
+    for (const char* text : {"aos", "split:dN,nodes:blocked:64"}) {
+      INFO("records " << text);
+      check_element_pass_counts(model, [&] { return tled_solver(gpu(), model, parse_record_layout(text)); });
     }
   }
 

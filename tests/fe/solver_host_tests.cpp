@@ -5,6 +5,7 @@
 // element records) against AoS bit for bit, float against the double reference, and the small-strain
 // reaction force against E A eps.
 
+#include "count_checks.hpp"
 #include "fe_test_support.hpp"
 #include "reference.hpp"
 #include "solver.hpp"
@@ -61,6 +62,19 @@ TEST_SUITE("unit") {
       CHECK(run_short(host(), model, parse_record_layout(text)) == reference);
     }
     CHECK(tled_solver(host(), model, record_soa()).records().has_value());
+  }
+
+  TEST_CASE("fe.count_accesses.exact_host") {
+    const stretch_problem p;
+    const tled_model model = build_model<float>(p.mesh, p.mat, p.bc, p.time);
+    for (const char* text : {"aos", "soa", "blocked:48"}) {
+      INFO("layout " << text);
+      check_element_pass_counts(model, [&] { return tled_solver(host(), model, parse_layout(text)); });
+    }
+    for (const char* text : {"aos", "blocked:32", "split:dN,nodes"}) {
+      INFO("records " << text);
+      check_element_pass_counts(model, [&] { return tled_solver(host(), model, parse_record_layout(text)); });
+    }
   }
 
   TEST_CASE("fe.records.patch_and_reference_host") {

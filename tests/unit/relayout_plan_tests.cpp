@@ -3,6 +3,8 @@
 // The dispatch table of device transforms, checked on the host: which method and tile each case gets.
 #include "../../src/relayout_plan.hpp"
 
+#include <coalesce/runtime/runtime.hpp>
+
 #include <doctest/doctest.h>
 
 using namespace coalesce;
@@ -22,7 +24,9 @@ fast_plan fast(const array_layout& src, const array_layout& dst, std::size_t ele
 TEST_SUITE("unit") {
   TEST_CASE("transform.plan.copies_when_only_the_pitch_differs") {
     CHECK(plan_relayout(rows(100, 3, 3), rows(100, 3, 128), 4).method == relayout_method::copy_2d);
-    CHECK(plan_relayout(cols(100, 3, 100), cols(100, 3, 128), 4).method == relayout_method::copy_2d);
+    // col_major with another pitch: the runs kernel (cudaMemcpy2DAsync ran such rows at 41-69% of a copy).
+    CHECK(plan_relayout(cols(100, 3, 100), cols(100, 3, 128), 4).method != relayout_method::copy_2d);
+    CHECK(fast(cols(100, 3, 100), cols(100, 3, 128), 4).method == fast_method::runs);
     CHECK(plan_relayout(blocks(100, 3, 32), blocks(100, 3, 32), 4).method == relayout_method::copy_2d);
     CHECK(plan_relayout(blocks(100, 3, 32), blocks(100, 3, 64), 4).method == relayout_method::tiled);
   }
@@ -61,13 +65,24 @@ TEST_SUITE("unit") {
     CHECK(fast(rows(100, 1, 1), cols(100, 1, 128), 4).method == fast_method::flat);
     CHECK(fast(cols(100, 1, 100), blocks(100, 1, 32), 8).method == fast_method::flat);
     CHECK(fast(rows(100, 1, 2), cols(100, 1, 100), 4).method != fast_method::flat);
-    // col_major <-> blocked: runs, 16-byte chunks only where pointers, pitch and bd allow.
+    // Two columnar sides (col_major <-> blocked, blocked <-> blocked of any bd, col_major pitches):
+    // runs, 16-byte chunks only where pointers, pitch and bd allow.
     const fast_plan runs = fast(cols(1000, 3, 1024), blocks(1000, 3, 128), 4);
     CHECK(runs.method == fast_method::runs);
     CHECK(runs.vector);
     CHECK_FALSE(fast(blocks(1000, 3, 128), cols(1000, 3, 1001), 4).vector);
     CHECK_FALSE(fast(blocks(1000, 3, 128), cols(1000, 3, 1024), 4, false, true).vector);
-    CHECK(fast(blocks(1000, 3, 8), cols(1000, 3, 1024), 4).method == fast_method::none);
+    CHECK(fast(blocks(1000, 3, 8), cols(1000, 3, 1024), 4).method == fast_method::runs);
+    CHECK(fast(blocks(1000, 3, 8), cols(1000, 3, 1024), 4).vector);
+    const fast_plan odd_blocks = fast(blocks(1000, 5, 96), blocks(1000, 5, 1000), 1);
+    CHECK(odd_blocks.method == fast_method::runs);
+    CHECK_FALSE(odd_blocks.vector);  // 1000 is not a multiple of 16 one-byte words
+    CHECK(fast(blocks(1000, 5, 32), blocks(1000, 5, 128), 4).vector);
+    CHECK(fast(cols(1000, 5, 1000), cols(1000, 5, 1024), 8).vector);
+    CHECK_FALSE(fast(cols(1001, 5, 1001), cols(1001, 5, 1024), 8).vector);
+    // Indices past 2^31 vectors leave the pair to the tiled kernel.
+    CHECK(fast(blocks(std::size_t(1) << 31, 1 + 1, 128), cols(std::size_t(1) << 31, 2, std::size_t(1) << 31), 1).method ==
+          fast_method::none);
   }
 
   TEST_CASE("transform.plan.transpose_tiles") {
@@ -114,5 +129,29 @@ TEST_SUITE("unit") {
     CHECK(fast(rows(100000, 3, 3), blocks(100000, 3, 96), 4).method == fast_method::none);
     CHECK(fast(rows(1000, 3, 3), cols(1000, 3, 1000), 4).method == fast_method::none);
     CHECK(fast(rows(100000, 300, 300), cols(100000, 300, 100000), 4).method == fast_method::none);
+  }
+
+  TEST_CASE("transform.plan.rows_words") {
+    alignas(16) static unsigned char memory[64];
+    const void* a = memory;
+    const void* a4 = memory + 4;
+    const void* a1 = memory + 1;
+    // Contiguous rows and single rows are one cudaMemcpyAsync.
+    CHECK(rows_word_bytes(rows(100, 3, 3), a, rows(100, 3, 3), a, 4) == 0);
+    CHECK(rows_word_bytes(rows(1, 3, 128), a, rows(1, 3, 3), a, 4) == 0);
+    // The widest word dividing the row, both pitches and both addresses.
+    CHECK(rows_word_bytes(rows(100, 4, 128), a, rows(100, 4, 4), a, 4) == 16);
+    CHECK(rows_word_bytes(rows(100, 3, 128), a, rows(100, 3, 3), a, 4) == 4);
+    CHECK(rows_word_bytes(rows(100, 2, 128), a, rows(100, 2, 2), a, 4) == 8);
+    CHECK(rows_word_bytes(rows(100, 4, 128), a4, rows(100, 4, 4), a, 4) == 4);
+    CHECK(rows_word_bytes(rows(100, 4, 5), a, rows(100, 4, 4), a, 1) == 1);
+    CHECK(rows_word_bytes(rows(100, 4, 128), a1, rows(100, 4, 4), a, 2) == 1);
+    CHECK(rows_word_bytes(rows(100, 1, 8), a, rows(100, 1, 1), a, 16) == 16);
+    // Not a row_major pair: no rows kernel.
+    CHECK(rows_word_bytes(cols(100, 3, 100), a, cols(100, 3, 128), a, 4) == 0);
+    // What the benchmarks print for these.
+    CHECK(device_transform_kernel(rows(100, 3, 128), a, rows(100, 3, 3), a, 4) == "rows (4-byte words)");
+    CHECK(device_transform_kernel(rows(100, 3, 3), a, rows(100, 3, 3), a, 4) == "copy_2d");
+    CHECK(device_transform_kernel(cols(100, 3, 128), a, blocks(100, 3, 32), a, 4) == "runs (16-byte)");
   }
 }

@@ -65,6 +65,13 @@ struct raw_vectors {
   std::size_t elem = 0;  // sizeof(T)
 };
 
+// The row of the device dispatch table (docs/design.md) that moves src into dst, device to device,
+// with elem-byte elements at these addresses: "copy_2d", "flat", "runs", "runs (16-byte)",
+// "transpose", "tiled", "tiled (16-byte)" or "simple"; a fast row that moves whole tiles only is
+// followed by "+ " and the row that moves the rest. Planning only: works without a GPU.
+std::string device_transform_kernel(const array_layout& src, const void* src_data, const array_layout& dst,
+                                    const void* dst_data, std::size_t elem);
+
 class runtime {
  public:
   // CUDA device 0 if the library has CUDA and a device is present, else the host backend.

@@ -1,0 +1,291 @@
+// SPDX-FileCopyrightText: 2026 coalesce authors
+// SPDX-License-Identifier: Apache-2.0
+// coalesce-bench --paths all|quick: every path a user can take through the device transforms.
+// A path is (source, destination) where either end is a coalesce array (aos, pitched, soa,
+// soa:packed, blocked:<bd>) or the user's row-major vectors in device memory (pitch m, an odd pitch
+// m + 1, or cudaMallocPitch's), aligned or one element past an aligned address; every path at every
+// m and element size. Each cell is timed (CUDA events, median), compared with cudaMemcpy D2D of the
+// same data bytes in the same run, named by the kernel that ran it, and checked on the device: every
+// element in place, blocked padding holding the fill, the user's row padding untouched.
+#include "bench_result.hpp"
+
+#include <coalesce/coalesce.hpp>
+
+#include <cuda_runtime.h>
+
+#include <cstdint>
+#include <cstdio>
+#include <functional>
+#include <memory>
+#include <numeric>
+
+namespace coalesce::bench {
+namespace {
+
+struct alignas(16) bytes16 {
+  std::uint64_t lo, hi;
+};
+
+// The value of element (v, i): a hash, so a misplaced element is caught.
+template <class T>
+__host__ __device__ T pattern(std::size_t v, std::size_t i) {
+  std::uint64_t x = v * 0x9e3779b97f4a7c15ull + i * 0xc2b2ae3d27d4eb4full + 1;
+  x ^= x >> 29;
+  x *= 0xbf58476d1ce4e5b9ull;
+  x ^= x >> 32;
+  if constexpr (sizeof(T) == 16) {
+    return T{x, x * 0x94d049bb133111ebull + 7};
+  } else {
+    return static_cast<T>(x);
+  }
+}
+template <class T>
+__host__ __device__ T poison() {
+  if constexpr (sizeof(T) == 16) {
+    return T{0xa5a5a5a5a5a5a5a5ull, 0xa5a5a5a5a5a5a5a5ull};
+  } else {
+    return static_cast<T>(0xa5a5a5a5a5a5a5a5ull);
+  }
+}
+template <class T>
+__host__ __device__ bool same(const T& a, const T& b) {
+  if constexpr (sizeof(T) == 16) {
+    return a.lo == b.lo && a.hi == b.hi;
+  } else {
+    return a == b;
+  }
+}
+
+// Source: data elements hold the pattern, gaps and padding the poison.
+template <class T, class Map>
+__global__ void fill_pattern(T* p, Map map, std::size_t span) {
+  for (std::size_t o = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; o < span; o += std::size_t(gridDim.x) * blockDim.x) {
+    const location at = map.locate(o);
+    p[o] = at.is_data ? pattern<T>(at.v, at.i) : poison<T>();
+  }
+}
+template <class T>
+__global__ void fill_poison(T* p, std::size_t span) {
+  for (std::size_t o = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; o < span; o += std::size_t(gridDim.x) * blockDim.x)
+    p[o] = poison<T>();
+}
+// Destination: data holds the pattern; a blocked layout's padding the fill (zero); any other gap is
+// the poison written before the transform where `gaps_untouched` (the user's rows), else not checked.
+template <class T, class Map>
+__global__ void count_wrong(const T* p, Map map, std::size_t span, bool padding_filled, bool gaps_untouched,
+                            unsigned long long* wrong) {
+  unsigned long long bad = 0;
+  for (std::size_t o = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; o < span; o += std::size_t(gridDim.x) * blockDim.x) {
+    const location at = map.locate(o);
+    if (at.is_data) {
+      bad += !same(p[o], pattern<T>(at.v, at.i));
+    } else if (padding_filled) {
+      bad += !same(p[o], T{});
+    } else if (gaps_untouched) {
+      bad += !same(p[o], poison<T>());
+    }
+  }
+  if (bad) atomicAdd(wrong, bad);
+}
+
+constexpr unsigned grid_blocks = 132 * 8, block_threads = 256;
+
+// One end of a path: a coalesce array, or the user's row-major vectors in device memory.
+struct end_kind {
+  std::string name;
+  bool user = false;
+  layout_spec spec{};     // array ends
+  int pitch_class = 0;    // user ends: 0 pitch m, 1 pitch m + 1, 2 cudaMallocPitch's
+  bool offset = false;    // user ends: data one element past an aligned address
+};
+
+std::vector<end_kind> ends(bool quick) {
+  std::vector<end_kind> all;
+  const std::vector<std::size_t> bds = quick ? std::vector<std::size_t>{96, 128} : std::vector<std::size_t>{32, 96, 128, 256, 1000};
+  all.push_back({"aos", false, aos()});
+  all.push_back({"pitched", false, pitched_rows()});
+  all.push_back({"soa", false, soa()});
+  if (!quick) all.push_back({"soa:packed", false, soa(false)});
+  for (std::size_t bd : bds) all.push_back({"blocked:" + std::to_string(bd), false, blocked(bd)});
+  const char* pitches[] = {"user", "user:odd-pitch", "user:malloc-pitch"};
+  for (int pc = 0; pc < 3; ++pc)
+    for (bool off : {false, true}) {
+      if (quick && (pc == 2 || (pc == 1 && !off))) continue;
+      all.push_back({std::string(pitches[pc]) + (off ? "+1" : ""), true, {}, pc, off});
+    }
+  return all;
+}
+
+void free_device(void* p) { cudaFree(p); }
+
+// The user's vectors: device memory we own, described as a vector_set.
+template <class T>
+struct user_vectors {
+  std::unique_ptr<void, void (*)(void*)> memory{nullptr, free_device};
+  vector_set<T> set;
+  array_layout layout() const { return {layout_kind::row_major, set.n, set.m, set.pitch, 0}; }
+};
+
+template <class T>
+user_vectors<T> make_user(const end_kind& e, std::size_t n, std::size_t m) {
+  user_vectors<T> u;
+  std::size_t pitch = e.pitch_class == 0 ? m : m + 1;
+  void* p = nullptr;
+  if (e.pitch_class == 2) {
+    std::size_t pitch_bytes = 0;
+    check(cudaMallocPitch(&p, &pitch_bytes, (m + (e.offset ? 1 : 0)) * sizeof(T), n), "cudaMallocPitch");
+    pitch = pitch_bytes / sizeof(T);
+  } else {
+    check(cudaMalloc(&p, ((n - 1) * pitch + m + 1) * sizeof(T)), "cudaMalloc");
+  }
+  u.memory.reset(p);
+  u.set = {static_cast<T*>(p) + (e.offset ? 1 : 0), n, m, pitch, memory_space::device};
+  return u;
+}
+
+// Bytes of the 32-byte sectors an end's data touches: what the memory system must move at least.
+std::size_t sector_bytes(const array_layout& l, std::uintptr_t base, std::size_t elem) {
+  auto run = [&](std::uintptr_t first, std::size_t bytes) {
+    return ((first + bytes + 31) / 32 - first / 32) * 32;
+  };
+  switch (l.kind) {
+    case layout_kind::row_major: {
+      if (l.pitch == l.m) return run(base, l.n * l.m * elem);
+      // Distinct sectors of rows [0, rows), rows in address order (a sector can be shared only with
+      // the row before). The row starts' sector phase repeats every `period` rows, so whole periods
+      // after the first each add the same count.
+      auto distinct = [&](std::size_t rows) {
+        std::size_t total = 0, last = ~std::size_t(0);
+        for (std::size_t v = 0; v < rows; ++v) {
+          const std::uintptr_t first = base + v * l.pitch * elem, end = first + l.m * elem;
+          const std::size_t s0 = first / 32, s1 = (end + 31) / 32;
+          total += s1 - (s0 == last ? s0 + 1 : s0);
+          last = s1 - 1;
+        }
+        return total;
+      };
+      const std::size_t period = 32 / std::gcd<std::size_t>(l.pitch * elem, 32);
+      if (l.n < 3 * period) return distinct(l.n) * 32;
+      const std::size_t one = distinct(period), two = distinct(2 * period);
+      const std::size_t whole = l.n / period, rest = l.n % period;
+      return (one + (whole - 1) * (two - one) + (distinct(period + rest) - one)) * 32;
+    }
+    case layout_kind::col_major: {
+      std::size_t total = 0;
+      for (std::size_t i = 0; i < l.m; ++i) total += run(base + i * l.pitch * elem, l.n * elem);
+      return total;
+    }
+    case layout_kind::blocked: return run(base, l.span() * elem);
+  }
+  return 0;
+}
+
+template <class T>
+void fill_layout(T* p, const array_layout& l) {
+  visit_mapping(l, [&](auto map) { fill_pattern<<<grid_blocks, block_threads>>>(p, map, l.span()); });
+  check(cudaGetLastError(), "fill_pattern launch");
+}
+
+template <class T>
+unsigned long long wrong_elements(const T* p, const array_layout& l, bool user, unsigned long long* counter) {
+  check(cudaMemset(counter, 0, sizeof(*counter)), "cudaMemset");
+  visit_mapping(l, [&](auto map) {
+    count_wrong<<<grid_blocks, block_threads>>>(p, map, l.span(), l.kind == layout_kind::blocked, user, counter);
+  });
+  check(cudaGetLastError(), "count_wrong launch");
+  unsigned long long wrong = 0;
+  check(cudaMemcpy(&wrong, counter, sizeof(wrong), cudaMemcpyDeviceToHost), "cudaMemcpy");
+  return wrong;
+}
+
+bool allocator_pitched(const end_kind& e) {
+  return e.user ? e.pitch_class == 2 : e.spec.kind == layout_kind::row_major && e.spec.pitched;
+}
+
+// n for data bytes `bytes`; where an end has cudaMallocPitch rows (512-byte rows for a few bytes of
+// data), fewer, so that its span stays within 16x the data.
+std::size_t vectors_for(std::size_t bytes, std::size_t m, std::size_t elem, bool pitched_rows) {
+  const std::size_t n = bytes / (m * elem);
+  if (!pitched_rows) return n;
+  const std::size_t row = (m * elem + 511) / 512 * 512;
+  return std::min(n, 16 * bytes / row);
+}
+
+template <class T>
+void path_cells(const options& opt, const std::string& type, std::size_t m, const result& d2d,
+                std::vector<result>& out) {
+  const runtime rt{backend::cuda};
+  const bool quick = opt.paths == "quick";
+  const std::vector<end_kind> kinds = ends(quick);
+  std::unique_ptr<void, void (*)(void*)> counter_memory{nullptr, free_device};
+  {
+    void* p = nullptr;
+    check(cudaMalloc(&p, sizeof(unsigned long long)), "cudaMalloc");
+    counter_memory.reset(p);
+  }
+  auto* counter = static_cast<unsigned long long*>(counter_memory.get());
+  for (const end_kind& from : kinds) {
+    for (const end_kind& to : kinds) {
+      if (from.name == to.name || (from.user && to.user)) continue;
+      if (!opt.only.empty() && (from.name + " -> " + to.name).find(opt.only) == std::string::npos) continue;
+      // The ends of this cell, built fresh so every destination starts poisoned.
+      const std::size_t n = vectors_for(opt.bytes, m, sizeof(T), allocator_pitched(from) || allocator_pitched(to));
+      array<T> src_array, dst_array;
+      user_vectors<T> user;
+      if (from.user) user = make_user<T>(from, n, m);
+      if (to.user) user = make_user<T>(to, n, m);
+      if (!from.user) src_array = rt.allocate<T>(n, m, from.spec);
+      if (!to.user) dst_array = rt.allocate<T>(n, m, to.spec);
+      const array_layout sl = from.user ? user.layout() : src_array.layout();
+      const array_layout dl = to.user ? user.layout() : dst_array.layout();
+      T* src = from.user ? user.set.data : src_array.data();
+      T* dst = to.user ? user.set.data : dst_array.data();
+      fill_layout(src, sl);
+      fill_poison<<<grid_blocks, block_threads>>>(dst, dl.span());
+      check(cudaGetLastError(), "fill_poison launch");
+      std::function<void()> move;
+      if (from.user) {
+        move = [&] { rt.upload_async(vector_set<const T>(user.set), dst_array, nullptr); };
+      } else if (to.user) {
+        move = [&] { rt.download_async(src_array, user.set, nullptr); };
+      } else {
+        move = [&] { rt.copy_async(src_array, dst_array, nullptr); };
+      }
+      const stats time = time_gpu(move, 2, opt.reps);
+      result r = compared(relayout_result(from.name, to.name, type, m, n, sizeof(T), time), d2d);
+      r.group = "path";
+      r.kernel = device_transform_kernel(sl, src, dl, dst, sizeof(T));
+      const double touched = double(sector_bytes(sl, reinterpret_cast<std::uintptr_t>(src), sizeof(T)) +
+                                    sector_bytes(dl, reinterpret_cast<std::uintptr_t>(dst), sizeof(T)));
+      r.sector_fraction = gbs(touched, time.median_ms) / d2d.gbs;
+      r.wrong = wrong_elements(dst, dl, to.user, counter);
+      if (r.wrong)
+        std::fprintf(stderr, "coalesce-bench: %s %s m=%zu: %llu wrong elements (kernel %s)\n", r.name.c_str(),
+                     type.c_str(), m, r.wrong, r.kernel.c_str());
+      out.push_back(r);
+    }
+  }
+}
+
+}  // namespace
+
+void path_device_cases(const options& opt, const result& d2d, std::vector<result>& out) {
+  const bool quick = opt.paths == "quick";
+  const std::vector<std::size_t> ms =
+      quick ? std::vector<std::size_t>{1, 3, 12, 32} : std::vector<std::size_t>{1, 2, 3, 4, 5, 7, 9, 12, 16, 32, 48, 64, 100};
+  const std::vector<std::size_t> elems = quick ? std::vector<std::size_t>{4, 8} : std::vector<std::size_t>{1, 2, 4, 8, 16};
+  for (std::size_t elem : elems) {
+    for (std::size_t m : ms) {
+      std::fprintf(stderr, "paths: %zu-byte elements, m = %zu\n", elem, m);
+      switch (elem) {
+        case 1: path_cells<std::uint8_t>(opt, "u8", m, d2d, out); break;
+        case 2: path_cells<std::uint16_t>(opt, "u16", m, d2d, out); break;
+        case 4: path_cells<std::uint32_t>(opt, "u32", m, d2d, out); break;
+        case 8: path_cells<std::uint64_t>(opt, "u64", m, d2d, out); break;
+        default: path_cells<bytes16>(opt, "b16", m, d2d, out); break;
+      }
+    }
+  }
+}
+
+}  // namespace coalesce::bench

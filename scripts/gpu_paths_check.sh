@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# SPDX-FileCopyrightText: 2026 coalesce authors
+# SPDX-License-Identifier: Apache-2.0
+# On the GPU machine: the transform GPU tests, compute-sanitizer memcheck and racecheck on the
+# transform kernels, and the path matrix (coalesce-bench --paths all, 256 MiB cells), from binaries
+# built elsewhere: BIN (default .dev/paths) holds coalesce-gpu-tests and coalesce-bench.
+#   scripts/gpu_paths_check.sh [quick]     results and logs go to $OUT
+set -uo pipefail
+cd "$(dirname "$0")/.."
+bin=${BIN:-.dev/paths}
+out=${OUT:-$PWD/out-paths}
+mkdir -p "$out"
+note() { echo "== $1" | tee -a "$out/summary.txt"; }
+run_log() {  # name, command...: runs, keeps the log, notes the exit code and the tools' counts
+  local name=$1; shift
+  timeout 300 "$@" > "$out/$name.log" 2>&1
+  note "$name: exit $? $(grep -E 'test cases:|ERROR SUMMARY|RACECHECK SUMMARY|^Paths:' "$out/$name.log" | tr -s ' ' | tr '\n' ' ' | cut -c1-240)"
+}
+nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee -a "$out/summary.txt"
+run_log transform-tests "$bin/coalesce-gpu-tests" -tc='transform.cuda.*,runtime.cuda.*'
+small='transform.cuda.user_rows_of_any_pitch_and_alignment,transform.cuda.every_kernel.double'
+run_log memcheck compute-sanitizer --tool memcheck --error-exitcode 99 "$bin/coalesce-gpu-tests" -tc="$small"
+run_log racecheck compute-sanitizer --tool racecheck --error-exitcode 99 "$bin/coalesce-gpu-tests" \
+  -tc='transform.cuda.every_kernel.double'
+if [ "${1:-}" = quick ]; then
+  run_log paths "$bin/coalesce-bench" --paths quick --out "$out/paths"
+else
+  run_log paths "$bin/coalesce-bench" --paths all --size-mib 256 --out "$out/paths"
+fi
+cat "$out/summary.txt"
