@@ -3,12 +3,13 @@
 # SPDX-License-Identifier: Apache-2.0
 # On the GPU machine, with .dev/bins.tar.xz from scripts/pack_prebuilt.sh (and .deps/debs from
 # scripts/pack_offline_mpi.sh for the MPI step) carried along:
-#   scripts/gpu_prebuilt_check.sh [step ...]   steps: tests sanitize demo records mpi (default: all)
+#   scripts/gpu_prebuilt_check.sh [step ...]   steps: tests sanitize demo records mpi (default: all), time
 # tests: every GPU test program; apps: scripts/gpu_apps_check.sh's particles and fe steps on these
 # binaries; sanitize: compute-sanitizer memcheck and racecheck on the record
 # kernels; demo: coalesce-demo, timed; records: coalesce-bench --records; mpi: the MPI tests with 1, 2
 # and 4 ranks sharing the GPU, coalesce-fe-mpi --check, coalesce-particles-mpi --check (CUDA, every
-# record layout), coalesce-mpi-bench (pack on 1 rank, exchange on 2 and 4). Logs and a summary go to $OUT.
+# record layout), coalesce-mpi-bench (pack on 1 rank, exchange on 2 and 4); time (not in the default set):
+# scripts/validate_time_model.sh on these binaries, into $OUT/time. Logs and a summary go to $OUT.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 out=${OUT:-$PWD/out-gpu}
@@ -42,6 +43,11 @@ for step in "${steps[@]}"; do
         -tc='pack.cuda.matches_wire_format.float,pack.cuda.matches_wire_format.other_widths,pack.records.cuda.small,pack.records.cuda.errors'
       run_log racecheck-pack compute-sanitizer --tool racecheck --error-exitcode 99 "$bin/coalesce-gpu-tests" \
         -tc='pack.cuda.matches_wire_format.double,pack.records.cuda.small' ;;
+    time)
+      mkdir -p "$out/time"
+      VALIDATE_TIME_BIN="$bin/coalesce-validate-time" ADVISE_BIN="$bin/coalesce-advise" OUT="$out/time" \
+        timeout 560 bash scripts/validate_time_model.sh > "$out/time.log" 2>&1
+      note "time model validation: exit $? $(grep -E 'first layout within|predicted time within' "$out/time/time_model.md" 2>/dev/null | tr -s ' ' | tr '\n' ' ')" ;;
     demo)
       start=$(date +%s%N)
       run_log demo "$bin/coalesce-demo"

@@ -16,5 +16,6 @@ runner add_pattern_command(CLI::App& app);
 runner add_banks_command(CLI::App& app);
 runner add_layout_command(CLI::App& app);
 runner add_record_command(CLI::App& app);
+runner add_validate_command(CLI::App& app);
 
 }  // namespace advise

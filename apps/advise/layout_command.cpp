@@ -28,6 +28,9 @@ struct layout_options {
   std::string array;   // the array of the counts file
   std::string arch = "sm_90";
   std::string thread_map = "idx";
+  std::string component_map = "0";
+  std::size_t threads = 0;
+  std::string perf;
   std::size_t pitch_alignment = 512;
   bool l1_bypass = false;
   bool json = false;
@@ -40,6 +43,7 @@ nlohmann::json to_json(const candidate& c, std::size_t rank) {
   j["pitch"] = c.layout.pitch;
   j["block"] = c.layout.block;
   j["instructions"] = ins;
+  add_time_json(j, c.time);
   return j;
 }
 
@@ -49,7 +53,7 @@ void print_text(std::ostream& out, const layout_options& o, const advice& a, con
       << o.arch << "\n";
   if (!o.counts.empty()) out << "from the access counts in " << o.counts << ": " << counted << "\n";
   out << ranking_header(unit, 12);
-  for (std::size_t k = 0; k < a.ranked.size(); ++k) out << ranking_row(k + 1, a.ranked[k].name, a.ranked[k].report, 12);
+  for (std::size_t k = 0; k < a.ranked.size(); ++k) out << ranking_row(k + 1, a.ranked[k].name, a.ranked[k].report, 12, a.ranked[k].time);
   out << "\n" << a.explanation << "\n";
 }
 
@@ -72,6 +76,11 @@ runner add_layout_command(CLI::App& app) {
   cmd->add_option("--arch", o->arch, "cc1.0 .. sm_90")->capture_default_str();
   cmd->add_option("--thread-map", o->thread_map, "vector of global thread idx (default: one thread per vector)")
       ->capture_default_str();
+  cmd->add_option("--component-map", o->component_map,
+                  "added to each read/write component per thread (idx%32 with --thread-map idx/32: a warp per vector)")
+      ->capture_default_str();
+  cmd->add_option("--threads", o->threads, "threads launched (default: n)");
+  cmd->add_option("--perf", o->perf, "time-model overrides, key=value,... (e.g. l1_reuse_bytes=96000)");
   cmd->add_option("--pitch-alignment", o->pitch_alignment, "bytes; the SoA row pitch cudaMallocPitch returns")
       ->capture_default_str();
   cmd->add_flag("--l1-bypass", o->l1_bypass, "cc2.x: 32-byte segments instead of 128-byte L1 lines");
@@ -97,10 +106,17 @@ runner add_layout_command(CLI::App& app) {
       k.writes = parse_components(o->write, o->m, "--write");
     }
     k.thread_to_vector = o->thread_map;
+    k.thread_to_component = o->component_map;
+    k.threads = o->threads;
     advisor_options ao;
     ao.pitch_alignment = o->pitch_alignment;
     ao.global.l1_bypass = o->l1_bypass;
     const gpu_arch arch = parse_arch(o->arch);
+    if (!o->perf.empty()) {
+      const std::optional<perf_params> p = perf_params_for(arch);
+      if (!p) coalesce::fail(coalesce::errc::invalid_argument, "--perf", "there is no time model for " + arch.name());
+      ao.perf = with_overrides(*p, o->perf);
+    }
     const advice a = coalesce::analysis::advise(k, arch, ao);
     if (!o->json) {
       print_text(out, *o, a, counted);

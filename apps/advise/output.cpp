@@ -44,11 +44,23 @@ std::vector<std::size_t> parse_components(const std::string& text, std::size_t m
 }
 
 std::string ranking_header(const char* unit, int width) {
-  char line[256];
-  std::snprintf(line, sizeof line, "%-4s %-*s %12s %8s %14s %14s %6s %14s %14s\n", "rank", width, "layout",
+  char line[320];
+  std::snprintf(line, sizeof line, "%-4s %-*s %10s %-6s %12s %8s %14s %14s %6s %14s %14s\n", "rank", width, "layout",
+                "pred ms", "limit",
                 (std::string(unit) + "s").c_str(), "per req", "bytes used", "bytes moved", "eff", "DRAM footprint",
                 "allocated");
   return line;
+}
+
+void add_time_json(nlohmann::json& j, const std::optional<coalesce::analysis::time_prediction>& t) {
+  if (!t) return;
+  j["predicted_ms"] = t->milliseconds();
+  j["binding_limit"] = to_string(t->binding);
+  j["limits_ms"] = {{"dram", t->dram_s * 1e3}, {"l2", t->l2_s * 1e3}, {"l1", t->l1_s * 1e3}, {"launch", t->launch_s * 1e3}};
+  j["dram_bytes"] = t->dram_bytes;
+  j["l1_hit"] = t->l1_hit;
+  j["l2_hit"] = t->l2_hit;
+  j["write_merge"] = t->write_merge;
 }
 
 void write_file(const std::string& path, const std::string& text) {

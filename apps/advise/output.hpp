@@ -4,10 +4,13 @@
 // Helpers shared by the subcommands: number formatting, component lists, files, and the ranking
 // table and JSON of the advisors (layout, record).
 
+#include <coalesce/analysis/perf_model.hpp>
+
 #include <nlohmann/json.hpp>
 
 #include <cstddef>
 #include <cstdio>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -21,12 +24,15 @@ std::vector<std::size_t> parse_components(const std::string& text, std::size_t m
 void write_file(const std::string& path, const std::string& text);
 
 // The ranking table: a header, then one row per candidate (a report with transactions, requests,
-// bytes_used, bytes_moved, efficiency(), dram_footprint, span_bytes); `width` is the layout column's.
+// bytes_used, bytes_moved, efficiency(), dram_footprint, span_bytes, and the predicted time when there
+// is a time model); `width` is the layout column's.
 std::string ranking_header(const char* unit, int width);
 template <class Report>
-std::string ranking_row(std::size_t rank, const std::string& name, const Report& r, int width) {
-  char line[256];
-  std::snprintf(line, sizeof line, "%-4zu %-*s %12llu %8s %14llu %14llu %6s %14llu %14llu\n", rank, width, name.c_str(),
+std::string ranking_row(std::size_t rank, const std::string& name, const Report& r, int width,
+                        const std::optional<coalesce::analysis::time_prediction>& t) {
+  char line[320];
+  std::snprintf(line, sizeof line, "%-4zu %-*s %10s %-6s %12llu %8s %14llu %14llu %6s %14llu %14llu\n", rank, width,
+                name.c_str(), t ? fixed(t->milliseconds(), 3).c_str() : "-", t ? to_string(t->binding) : "-",
                 static_cast<unsigned long long>(r.transactions),
                 fixed(r.requests ? static_cast<double>(r.transactions) / static_cast<double>(r.requests) : 0.0).c_str(),
                 static_cast<unsigned long long>(r.bytes_used), static_cast<unsigned long long>(r.bytes_moved),
@@ -50,6 +56,8 @@ nlohmann::json totals_json(std::size_t rank, const std::string& name, const Repo
           {"dram_footprint", r.dram_footprint},
           {"span_bytes", r.span_bytes}};
 }
+// predicted_ms, binding_limit and each limit's time, added to a candidate's JSON when there is a time model.
+void add_time_json(nlohmann::json& j, const std::optional<coalesce::analysis::time_prediction>& t);
 // One instruction's cost (an instruction_report) as JSON.
 template <class Cost>
 nlohmann::json cost_json(const Cost& i) {

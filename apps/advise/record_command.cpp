@@ -116,6 +116,7 @@ nlohmann::json to_json(const record_kernel& k, const record_candidate& c, std::s
   nlohmann::json j = totals_json(rank, c.name, c.report);
   j["block"] = c.report.layout.block;
   j["instructions"] = ins;
+  add_time_json(j, c.time);
   return j;
 }
 
@@ -124,7 +125,7 @@ void print_text(std::ostream& out, const record_options& o, const std::string& n
   out << name << ": " << to_string(k.desc) << "\n" << k.n << " records, read " << o.read << ", write " << o.write
       << ", on " << o.arch << "\n";
   out << ranking_header(a.ranked.front().report.unit, 26);
-  for (std::size_t c = 0; c < a.ranked.size(); ++c) out << ranking_row(c + 1, a.ranked[c].name, a.ranked[c].report, 26);
+  for (std::size_t c = 0; c < a.ranked.size(); ++c) out << ranking_row(c + 1, a.ranked[c].name, a.ranked[c].report, 26, a.ranked[c].time);
   out << "\n" << a.explanation << "\n";
 }
 

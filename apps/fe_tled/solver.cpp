@@ -121,9 +121,10 @@ layout_spec choose_layout(const std::string& text, std::size_t elements, std::st
       fail(errc::invalid_argument, "--layout", "'" + text + "': pitched rows are not offered for vector sets (use aos, soa, blocked:<bd>)");
     return spec;
   }
-  // The ranking depends on the warp's pattern, not on n: analyse a representative grid.
+  // The time model ranks (launch floor, resident warps, caches): analyse the real grid; the analysis
+  // walks a few periods of the pattern, whatever n is.
   analysis::kernel_description k;
-  k.n = std::min<std::size_t>(std::max<std::size_t>(elements, 1), std::size_t(1) << 16);
+  k.n = std::max<std::size_t>(elements, 1);
   k.m = element_m;
   for (std::size_t i = 0; i < element_m; ++i) k.reads.push_back(i);
   const analysis::advice advice = analysis::advise(k, analysis::gpu_arch{9, 0});
@@ -135,7 +136,7 @@ record_layout_spec choose_record_layout(const std::string& text, std::size_t ele
   if (text != "auto") return parse_record_layout(text);
   analysis::record_kernel k;
   k.desc = element_record_desc();
-  k.n = std::min<std::size_t>(std::max<std::size_t>(elements, 1), std::size_t(1) << 16);
+  k.n = std::max<std::size_t>(elements, 1);  // past 2^17 records the analysis samples 2^16 of them
   for (const field_desc& f : k.desc.fields()) k.reads.push_back({f.name, {}});
   const analysis::record_advice advice = analysis::advise_record(k, analysis::gpu_arch{9, 0});
   if (why) *why = advice.explanation;

@@ -23,6 +23,14 @@ std::string list(const std::vector<std::size_t>& v) {
   return s;
 }
 
+// "one thread per vector" or the thread maps as given.
+std::string threads_of(const kernel_description& k) {
+  if (k.thread_to_vector == "idx" && k.thread_to_component == "0") return "one thread per vector";
+  std::string s = "thread map " + k.thread_to_vector;
+  if (k.thread_to_component != "0") s += ", component + " + k.thread_to_component;
+  return s;
+}
+
 // The worst instruction of a candidate, by transactions per request.
 const instruction_report& worst_instruction(const kernel_report& r) {
   return *std::max_element(r.instructions.begin(), r.instructions.end(), [](const auto& a, const auto& b) {
@@ -30,18 +38,19 @@ const instruction_report& worst_instruction(const kernel_report& r) {
   });
 }
 
-std::string explain(const kernel_description& k, const gpu_arch& arch, const std::vector<candidate>& ranked) {
+std::string explain(const kernel_description& k, const gpu_arch& arch, const std::vector<candidate>& ranked,
+                    const std::optional<perf_params>& perf) {
   const candidate& best = ranked.front();
   const candidate& worst = ranked.back();
   std::ostringstream s;
   s << "For n = " << k.n << " vectors of m = " << k.m << " " << to_string(k.type) << " on " << arch.name()
-    << ", reading components " << list(k.reads) << " and writing " << list(k.writes) << " (one thread per vector, "
-    << best.report.requests << " warp requests), " << describe(best) << " ranks first" << detail::ties(ranked)
-    << ". ";
+    << ", reading components " << list(k.reads) << " and writing " << list(k.writes) << " ("
+    << threads_of(k) << ", " << best.report.requests << " warp requests), " << describe(best) << " ranks first"
+    << (best.time ? std::string() : detail::ties(ranked)) << ". " << detail::time_sentences(ranked, perf, arch.name());
   if (worst.report.bytes_moved > best.report.bytes_moved) {
     const instruction_report& bad = worst_instruction(worst.report);
     const instruction_report& good = worst_instruction(best.report);
-    s << "The worst is " << describe(worst) << ": its " << to_string(bad.kind) << " of component " << bad.component
+    s << (best.time ? "By sectors, the worst is " : "The worst is ") << describe(worst) << ": its " << to_string(bad.kind) << " of component " << bad.component
       << " costs " << fixed(bad.transactions_per_request(), 2) << " " << worst.report.unit << "s per request against "
       << fixed(good.transactions_per_request(), 2) << ", because ";
     if (worst.layout.kind == layout_kind::row_major)
@@ -54,8 +63,8 @@ std::string explain(const kernel_description& k, const gpu_arch& arch, const std
   } else {
     s << "Every candidate moves the same bytes, so the layout does not matter for this kernel's coalescing. ";
   }
-  s << "Sectors count what the load/store unit requests from L1/L2; DRAM sees at least the footprint, less when "
-       "caches catch the re-reads.";
+  s << "Sectors count what the load/store unit requests from L1/L2; DRAM sees the footprint, more when L1 "
+       "loses a warp's re-reads or L2 cannot merge partial writes.";
   return s.str();
 }
 
@@ -92,9 +101,10 @@ std::vector<array_layout> candidate_layouts(std::size_t n, std::size_t m, elemen
 advice advise(const kernel_description& k, const gpu_arch& arch, const advisor_options& o) {
   advice a;
   for (const array_layout& l : candidate_layouts(k.n, k.m, k.type, o))
-    a.ranked.push_back({candidate_name(l), l, analyze_kernel(k, l, arch, o.global)});
-  detail::rank(a.ranked);
-  a.explanation = explain(k, arch, a.ranked);
+    a.ranked.push_back({candidate_name(l), l, analyze_kernel(k, l, arch, o.global), std::nullopt});
+  const std::optional<perf_params> perf = o.perf ? o.perf : perf_params_for(arch);
+  detail::rank(a.ranked, perf);
+  a.explanation = explain(k, arch, a.ranked, perf);
   return a;
 }
 

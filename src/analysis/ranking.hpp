@@ -2,11 +2,15 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 // What the advisors (vector sets, records) share: the ranking rule and the words for it. A Candidate
-// has a name and a report with transactions, unit, bytes_moved, dram_footprint, span_bytes, efficiency().
+// has a name, an optional time_prediction `time` and a report with transactions, unit, bytes_moved,
+// dram_footprint, span_bytes, efficiency(), traffic.
+
+#include <coalesce/analysis/perf_model.hpp>
 
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -20,15 +24,80 @@ inline std::string fixed(double x, int digits) {
 
 inline std::string megabytes(std::uint64_t bytes) { return fixed(static_cast<double>(bytes) / 1e6, 2) + " MB"; }
 
-// Fewest bytes moved, then the smaller DRAM footprint, then the smaller allocation; a stable sort, so
-// the candidates' order (simplest first) breaks what is left.
+// Predicted times this close to the fastest count as a tie (the model is not that precise).
+inline constexpr double time_tie = 0.02;
+
+// Fewest bytes moved, then the smaller DRAM footprint, then the smaller allocation.
 template <class Candidate>
-void rank(std::vector<Candidate>& c) {
-  std::stable_sort(c.begin(), c.end(), [](const Candidate& x, const Candidate& y) {
-    if (x.report.bytes_moved != y.report.bytes_moved) return x.report.bytes_moved < y.report.bytes_moved;
-    if (x.report.dram_footprint != y.report.dram_footprint) return x.report.dram_footprint < y.report.dram_footprint;
-    return x.report.span_bytes < y.report.span_bytes;
+bool fewer_bytes(const Candidate& x, const Candidate& y) {
+  if (x.report.bytes_moved != y.report.bytes_moved) return x.report.bytes_moved < y.report.bytes_moved;
+  if (x.report.dram_footprint != y.report.dram_footprint) return x.report.dram_footprint < y.report.dram_footprint;
+  return x.report.span_bytes < y.report.span_bytes;
+}
+
+// With a time model (sets each candidate's `time`): the candidates within time_tie of the fastest
+// first, among them by fewer_bytes; then the rest by predicted time. Without one: by fewer_bytes. A
+// stable sort, so the candidates' order (simplest first) breaks what is left.
+template <class Candidate>
+void rank(std::vector<Candidate>& c, const std::optional<perf_params>& perf) {
+  double best = 0;
+  for (Candidate& x : c) {
+    if (perf) x.time = predict_time(x.report.traffic, *perf);
+    if (x.time && (best == 0 || x.time->seconds < best)) best = x.time->seconds;
+  }
+  const auto tied = [&](const Candidate& x) { return !x.time || x.time->seconds <= best * (1 + time_tie); };
+  std::stable_sort(c.begin(), c.end(), [&](const Candidate& x, const Candidate& y) {
+    const bool tx = tied(x), ty = tied(y);
+    if (tx != ty) return tx;
+    if (!tx && x.time->seconds != y.time->seconds) return x.time->seconds < y.time->seconds;
+    return fewer_bytes(x, y);
   });
+}
+
+inline std::string microseconds(double s) { return fixed(s * 1e6, 1) + " us"; }
+
+// Why a limit binds, in a few words with its numbers.
+inline std::string binding_reason(const time_prediction& t, const perf_params& p) {
+  switch (t.binding) {
+    case limit::dram:
+      return "DRAM (" + megabytes(static_cast<std::uint64_t>(t.dram_bytes)) + " at " +
+             fixed(p.dram_bytes_per_s / 1e12, 2) + " TB/s" +
+             (t.l1_hit < 1 ? ", L1 catching " + fixed(100 * t.l1_hit, 0) + " % of the re-reads and L2 " +
+                                 fixed(100 * t.l2_hit, 0) + " % of the rest"
+                           : std::string()) +
+             (t.write_merge < 1 ? ", L2 merging " + fixed(100 * t.write_merge, 0) + " % of the partial writes"
+                                : std::string()) +
+             ")";
+    case limit::l2:
+      return "L2 (" + megabytes(static_cast<std::uint64_t>(t.l2_bytes)) + " between the SMs and L2 at " +
+             fixed(p.l2_bytes_per_s / 1e12, 2) + " TB/s; L1 catches " + fixed(100 * t.l1_hit, 0) +
+             " % of the warps' re-reads)";
+    case limit::l1: return "L1 throughput (" + microseconds(t.l1_s) + " of wavefronts)";
+    case limit::launch: break;
+  }
+  return "the launch floor (" + microseconds(t.launch_s) + " to schedule the threads)";
+}
+
+// The time part of an explanation: the first and the last by predicted time, with their limits.
+template <class Candidate>
+std::string time_sentences(const std::vector<Candidate>& ranked, const std::optional<perf_params>& p,
+                           const std::string& arch) {
+  if (!p || !ranked.front().time)
+    return "There is no time model for " + arch + " (sm_90, sm_80 and sm_70 have one): ranked by bytes moved. ";
+  const Candidate& best = ranked.front();
+  const Candidate* slowest = &best;
+  for (const Candidate& c : ranked)
+    if (c.time->seconds > slowest->time->seconds) slowest = &c;
+  std::string s = "On the " + p->gpu + " model " + best.name + " is predicted fastest at " +
+                  fixed(best.time->milliseconds(), 3) + " ms, bound by " + binding_reason(*best.time, *p);
+  if (slowest->time->seconds > best.time->seconds * (1 + time_tie))
+    s += "; the slowest is " + slowest->name + " at " + fixed(slowest->time->milliseconds(), 3) + " ms (" +
+         fixed(slowest->time->seconds / best.time->seconds, 2) + "x), bound by " +
+         binding_reason(*slowest->time, *p);
+  else
+    s += "; every candidate is predicted within " + fixed(100 * time_tie, 0) +
+         " % of it, so the fewest bytes moved decides";
+  return s + ". ";
 }
 
 // "blocked:32 (375000 sectors, 12.00 MB moved, efficiency 1.00)"

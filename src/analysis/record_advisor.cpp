@@ -78,22 +78,23 @@ std::string why(const record_kernel& k, const record_candidate& worst, const rec
          " records split a warp's run of '" + f.name + "' elements into pieces";
 }
 
-std::string explain(const record_kernel& k, const gpu_arch& arch, const std::vector<record_candidate>& ranked) {
+std::string explain(const record_kernel& k, const gpu_arch& arch, const std::vector<record_candidate>& ranked,
+                    const std::optional<perf_params>& perf) {
   const record_candidate& best = ranked.front();
   const record_candidate& worst = ranked.back();
   std::ostringstream s;
   s << "For n = " << k.n << " records of " << k.desc.stride() << " bytes (" << k.desc.size() << " fields, "
     << k.desc.data_bytes() << " bytes of data) on " << arch.name() << ", reading " << accesses(k, k.reads)
     << " and writing " << accesses(k, k.writes) << " (one thread per record, one access per component, "
-    << best.report.requests << " warp requests), " << describe(best) << " ranks first" << detail::ties(ranked)
-    << ". ";
+    << best.report.requests << " warp requests), " << describe(best) << " ranks first"
+    << (best.time ? std::string() : detail::ties(ranked)) << ". " << detail::time_sentences(ranked, perf, arch.name());
   if (worst.report.bytes_moved > best.report.bytes_moved) {
     const record_instruction& bad = worst_instruction(worst.report);
     const record_instruction& good = worst_instruction(best.report);
     std::vector<std::string> also;  // the others as bad: aos and packed coincide for many records
     for (std::size_t c = 0; c + 1 < ranked.size(); ++c)
       if (ranked[c].report.bytes_moved == worst.report.bytes_moved) also.push_back(ranked[c].name);
-    s << "The worst is " << describe(worst);
+    s << (best.time ? "By sectors, the worst is " : "The worst is ") << describe(worst);
     for (std::size_t t = 0; t < also.size(); ++t) s << (t ? ", " : ", as bad as ") << also[t];
     s << ": its " << to_string(bad.cost.kind) << " of " << k.desc[bad.field].name
       << "[" << bad.cost.component << "] costs " << fixed(bad.cost.transactions_per_request(), 2) << " "
@@ -139,9 +140,10 @@ std::vector<record_layout_spec> record_candidates(const record_kernel& k, const 
 record_advice advise_record(const record_kernel& k, const gpu_arch& arch, const record_advisor_options& o) {
   record_advice a;
   for (const record_layout_spec& spec : record_candidates(k, o))
-    a.ranked.push_back({to_string(spec), spec, analyze_record_kernel(k, spec, arch, o.global)});
-  detail::rank(a.ranked);
-  a.explanation = explain(k, arch, a.ranked);
+    a.ranked.push_back({to_string(spec), spec, analyze_record_kernel(k, spec, arch, o.global), std::nullopt});
+  const std::optional<perf_params> perf = o.perf ? o.perf : perf_params_for(arch);
+  detail::rank(a.ranked, perf);
+  a.explanation = explain(k, arch, a.ranked, perf);
   return a;
 }
 

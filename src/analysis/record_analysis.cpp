@@ -4,7 +4,7 @@
 // accesses byte_offset(record, layout, v, field, component), one instruction per component.
 #include <coalesce/analysis/record_advisor.hpp>
 
-#include "cached_model.hpp"
+#include "warp_walk.hpp"
 
 #include <coalesce/core/error.hpp>
 #include <coalesce/core/math.hpp>
@@ -15,6 +15,12 @@ namespace coalesce::analysis {
 namespace {
 
 constexpr const char* call = "analyze_record_kernel";
+
+// Records of one thread each: the pattern repeats every few warps (the power-of-two block sizes and
+// 256-byte alignment of every layout divide 2^16 records), so past twice this many warps the first
+// this many stand for each block of as many, and only the tail is walked besides.
+constexpr std::size_t sample_warps = 2048;
+
 
 // The instructions of the kernel (field index, component, kind), checked against the record.
 std::vector<record_instruction> instructions_of(const record_kernel& k) {
@@ -53,37 +59,66 @@ record_report analyze_record_kernel(const record_kernel& k, const record_layout_
   record_report r;
   r.layout = resolve_record_layout(k.desc, k.n, spec, call);
   r.span_bytes = r.layout.span_bytes;
-  std::vector<bool> touched(ceil_div(r.span_bytes, 32), false);
-  // One model per instruction: its warps are translates of each other.
-  std::vector<detail::cached_model> models(instructions.size(), detail::cached_model(arch, options));
-  const std::size_t warps = ceil_div(k.n, warp_size);
-  for (std::size_t w = 0; w < warps; ++w) {
-    const std::size_t first = w * warp_size;
-    for (std::size_t n_ins = 0; n_ins < instructions.size(); ++n_ins) {
-      record_instruction& ins = instructions[n_ins];
-      const std::size_t width = k.desc[ins.field].width;
-      std::array<std::optional<std::uint64_t>, warp_size> addresses{};
-      for (std::size_t l = 0; l < warp_size && first + l < k.n; ++l) {
-        const std::uint64_t a = byte_offset(k.desc, r.layout, first + l, ins.field, ins.cost.component);
-        addresses[l] = a;
-        touched[a / 32] = true;
-        if ((a + width - 1) / 32 != a / 32) touched[(a + width - 1) / 32] = true;
+  r.traffic.threads = k.n;
+  // A partial write needs no DRAM read when the kernel reads every (field, component) it writes.
+  r.traffic.stores_were_read = true;
+  for (const record_instruction& w : instructions) {
+    if (w.cost.kind != access_kind::store) continue;
+    bool read = false;
+    for (const record_instruction& x : instructions)
+      read = read || (x.cost.kind == access_kind::load && x.field == w.field && x.cost.component == w.cost.component);
+    r.traffic.stores_were_read = r.traffic.stores_were_read && read;
+  }
+  std::vector<instruction_report> costs, sample;
+  for (const record_instruction& ins : instructions) costs.push_back(ins.cost);
+  sample = costs;
+  detail::write_masks masks;
+  std::vector<access_pattern> patterns(instructions.size());
+  const auto walk = [&](std::size_t from, std::size_t to, detail::warp_walker& walker, auto& sink) {
+    for (std::size_t w = from; w < to; ++w) {
+      const std::size_t first = w * warp_size;
+      for (std::size_t j = 0; j < instructions.size(); ++j) {
+        const record_instruction& ins = instructions[j];
+        std::array<std::optional<std::uint64_t>, warp_size> addresses{};
+        for (std::size_t l = 0; l < warp_size && first + l < k.n; ++l)
+          addresses[l] = byte_offset(k.desc, r.layout, first + l, ins.field, ins.cost.component);
+        patterns[j] = make_pattern(addresses, k.desc[ins.field].width, ins.cost.kind);
       }
-      const detail::warp_cost c = models[n_ins](make_pattern(addresses, width, ins.cost.kind));
-      ins.cost.requests += 1;
-      ins.cost.transactions += c.transactions;
-      ins.cost.bytes_used += c.bytes_used;
-      ins.cost.bytes_moved += c.bytes_moved;
-      r.unit = c.unit;
+      walker.add(patterns, sink);
     }
+  };
+  const std::size_t warps = ceil_div(k.n, warp_size);
+  detail::warp_walker walker(arch, options, costs, r.traffic, r.unit, masks);
+  if (warps <= 2 * sample_warps) {
+    detail::sector_bitmaps sink(r.span_bytes);
+    walk(0, warps, walker, sink);
+    r.traffic.load_footprint = detail::sector_bitmaps::bytes(sink.loads);
+    r.traffic.store_footprint = detail::sector_bitmaps::bytes(sink.stores);
+    for (std::size_t b = 0; b < sink.loads.size(); ++b) r.dram_footprint += (sink.loads[b] || sink.stores[b]) ? 32 : 0;
+  } else {
+    // The first sample_warps warps stand for every block of as many before the tail, which is walked.
+    const std::size_t q = (warps - 1) / sample_warps;
+    kernel_traffic block;
+    detail::warp_walker one(arch, options, sample, block, r.unit, masks);
+    detail::sector_lists head, tail;
+    walk(0, sample_warps, one, head);
+    walk(q * sample_warps, warps, walker, tail);
+    head.finish();
+    tail.finish();
+    detail::add_scaled(costs, sample, q);
+    detail::add_scaled(r.traffic, block, q);
+    r.traffic.load_footprint = 32 * (q * head.loads.size() + tail.loads.size());
+    r.traffic.store_footprint = 32 * (q * head.stores.size() + tail.stores.size());
+    r.dram_footprint = 32 * (q * head.both().size() + tail.both().size());
   }
-  for (const record_instruction& ins : instructions) {
-    r.requests += ins.cost.requests;
-    r.transactions += ins.cost.transactions;
-    r.bytes_used += ins.cost.bytes_used;
-    r.bytes_moved += ins.cost.bytes_moved;
+  r.traffic.partial_store_fraction = masks.partial_share();
+  for (std::size_t j = 0; j < instructions.size(); ++j) {
+    instructions[j].cost = costs[j];
+    r.requests += costs[j].requests;
+    r.transactions += costs[j].transactions;
+    r.bytes_used += costs[j].bytes_used;
+    r.bytes_moved += costs[j].bytes_moved;
   }
-  for (bool b : touched) r.dram_footprint += b ? 32 : 0;
   r.instructions = std::move(instructions);
   return r;
 }

@@ -121,6 +121,27 @@ fails(2 "component 3 is out of range" layout --n 10 --m 3 --type float --read 0,
 fails(2 "'x' is not a list" layout --n 10 --m 3 --type float --read x)
 fails(2 "n = 0" layout --n 0 --m 3 --type float)
 fails(2 "column 4: division by zero" layout --n 10 --m 3 --type float --thread-map "idx/0")
+# The time model: predicted_ms and binding_limit per ranked layout; AoS's 32 components miss L1 (L2 binds).
+run(j layout --n 16777216 --m 32 --type float --read all --json)
+string(JSON best GET "${j}" ranking 0 binding_limit)
+string(JSON worst GET "${j}" ranking 5 layout)
+string(JSON worst_limit GET "${j}" ranking 5 binding_limit)
+string(JSON worst_ms GET "${j}" ranking 5 predicted_ms)
+if(NOT best STREQUAL "dram" OR NOT worst STREQUAL "aos" OR NOT worst_limit STREQUAL "l2" OR worst_ms LESS 1.5)
+  message(FATAL_ERROR "time ranking: best bound by ${best}, worst ${worst} bound by ${worst_limit} at ${worst_ms} ms")
+endif()
+# The validation statistics from a measured file (here the sample), computed on the host.
+run(j validate --measured "${EXAMPLES}/../../../tools/validate_time/sample_measured.json" --json
+    --report "${OUT}/time_report.md")
+expect("${j}" first_within_5 1.0)
+file(READ "${OUT}/time_report.md" report)
+string(FIND "${report}" "advisor's first layout within 5 %" found)
+if(found EQUAL -1)
+  message(FATAL_ERROR "the validation report lacks its statistics")
+endif()
+fails(2 "l3=1" layout --n 10 --m 3 --type float --perf l3=1)
+fails(2 "no time model for sm_75" validate --measured "${EXAMPLES}/particle.json" --arch sm_75)
+fails(2 "no \"kernels\" array" validate --measured "${EXAMPLES}/particle.json")
 # --counts: the access counts of counted views instead of --read / --write, the same ranking.
 set(counts_head "{\"format\": \"coalesce-access-counts\", \"version\": 1, \"source\": \"cli test\", ")
 file(WRITE "${OUT}/counts.json" "${counts_head}\"arrays\": [

@@ -2,12 +2,15 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The layout advisor: runs a described kernel over AoS, SoA (pitched) and blocked layouts and ranks
-// them by the bytes the memory system moves, then by DRAM footprint, then by the bytes allocated
-// (padding), then in the order AoS, SoA, blocked by increasing bd (the simpler layout wins a tie).
+// them by the time model's predicted time (perf_model.hpp; candidates within 2 % count as tied), then
+// by the bytes the memory system moves, then by DRAM footprint, then by the bytes allocated (padding),
+// then in the order AoS, SoA, blocked by increasing bd (the simpler layout wins a tie). Without a time
+// model for the architecture, by bytes moved and the rest.
 
 #include <coalesce/analysis/kernel_analysis.hpp>
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -17,12 +20,14 @@ struct advisor_options {
   std::size_t pitch_alignment = 512;  // bytes; what cudaMallocPitch returns on current GPUs
   std::vector<std::size_t> blocks{32, 64, 128, 256};
   global_options global;
+  std::optional<perf_params> perf;  // the time model's parameters; nullopt: perf_params_for(arch)
 };
 
 struct candidate {
   std::string name;  // "aos", "soa", "blocked:<bd>"
   array_layout layout;
   kernel_report report;
+  std::optional<time_prediction> time;  // nullopt without a time model
 };
 
 struct advice {

@@ -2,11 +2,15 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Kernel-level analysis: a kernel described as the memory instructions it executes over one vector
-// set, run through a memory model for every warp of the grid.
+// set, run through a memory model for every warp of the grid. When the thread maps are quasi-affine
+// (see periodic.hpp) the pattern repeats every few warps: the analysis walks the first period, three
+// periods of the steady part and the tail, and scales, so its cost does not grow with n; the result
+// equals the exhaustive walk's.
 
 #include <coalesce/analysis/access_pattern.hpp>
 #include <coalesce/analysis/arch.hpp>
 #include <coalesce/analysis/global_model.hpp>
+#include <coalesce/analysis/perf_model.hpp>
 #include <coalesce/layout/spec.hpp>
 
 #include <cstddef>
@@ -24,6 +28,10 @@ struct kernel_description {
   std::vector<std::size_t> writes;  // one store instruction per entry, after the loads
   // The vector global thread idx works on; a value outside [0, n) leaves the thread idle.
   std::string thread_to_vector = "idx";
+  // Added to every instruction's component: thread idx accesses component (entry + this); a value
+  // outside [0, m) leaves it idle for that instruction. "idx%32" with thread_to_vector "idx/32" and
+  // reads {0} is a warp per vector; "idx%m" with "idx/m" a thread per (vector, component).
+  std::string thread_to_component = "0";
   std::size_t threads = 0;  // threads launched (0: n, one per vector)
 };
 
@@ -53,6 +61,8 @@ struct kernel_report {
   std::uint64_t bytes_moved = 0;
   std::uint64_t dram_footprint = 0;  // bytes of the distinct 32-byte sectors the kernel touches
   std::uint64_t span_bytes = 0;      // the allocation the layout needs, padding included
+  kernel_traffic traffic;                // what the time model needs (perf_model.hpp)
+  std::uint64_t warps_analyzed = 0;  // warps the analysis walked (the cost of the answer)
 
   double efficiency() const noexcept {
     return bytes_moved == 0 ? 1.0 : static_cast<double>(bytes_used) / static_cast<double>(bytes_moved);
@@ -64,5 +74,8 @@ struct kernel_report {
 // bad thread_to_vector.
 kernel_report analyze_kernel(const kernel_description& kernel, const array_layout& layout, const gpu_arch& arch,
                              const global_options& options = {});
+// The same by walking every warp (the reference the periodic analysis is tested against).
+kernel_report analyze_kernel_exhaustive(const kernel_description& kernel, const array_layout& layout,
+                                        const gpu_arch& arch, const global_options& options = {});
 
 }  // namespace coalesce::analysis

@@ -3,16 +3,19 @@
 #pragma once
 // The analyzer for records: a one-thread-per-record kernel described by the field components each
 // thread reads and writes (one scalar load or store per component, of the field's width), run through
-// the memory model for every warp of the grid in each record layout: aos, packed, soa, blocked with
+// the memory model for every warp of the grid (past 2^17 records, the first 2^16 stand for each block
+// of as many; the tail is walked) in each record layout: aos, packed, soa, blocked with
 // several bd, and split with the touched fields hot (soa and blocked). Ranked as the vector advisor
 // ranks: bytes moved, then DRAM footprint, then bytes allocated, then the simpler layout (the order
-// aos, packed, soa, blocked by bd, split).
+// aos, packed, soa, blocked by bd, split), except that the time model's prediction (perf_model.hpp)
+// comes first where the architecture has one.
 
 #include <coalesce/analysis/kernel_analysis.hpp>
 #include <coalesce/record/layout.hpp>
 #include <coalesce/record/record.hpp>
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -46,6 +49,7 @@ struct record_report {
   std::uint64_t bytes_moved = 0;
   std::uint64_t dram_footprint = 0;  // bytes of the distinct 32-byte sectors the kernel touches
   std::uint64_t span_bytes = 0;      // the allocation the layout needs, padding included
+  kernel_traffic traffic;            // what the time model needs (perf_model.hpp)
   double efficiency() const noexcept {
     return bytes_moved == 0 ? 1.0 : static_cast<double>(bytes_used) / static_cast<double>(bytes_moved);
   }
@@ -55,6 +59,7 @@ struct record_candidate {
   std::string name;  // to_string(spec): "aos", "blocked:128", "split:x,v:blocked:64"
   record_layout_spec spec;
   record_report report;
+  std::optional<time_prediction> time;  // nullopt without a time model
 };
 
 struct record_advice {
@@ -67,6 +72,7 @@ struct record_advisor_options {
   // The split candidates' hot fields; empty: the fields the kernel touches, when they are not all.
   std::vector<std::string> hot;
   global_options global;
+  std::optional<perf_params> perf;  // the time model's parameters; nullopt: perf_params_for(arch)
 };
 
 // Throws invalid_argument naming the bad value: n = 0, an unknown field, a component past the

@@ -1,0 +1,88 @@
+// SPDX-FileCopyrightText: 2026 coalesce authors
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+// The time model: what a memory-bound kernel's traffic (kernel_analysis, record_advisor) costs on one
+// GPU. The predicted time is the largest of four limits plus a fixed launch overhead:
+//   dram    DRAM bytes / achievable bandwidth. Reads cost the footprint (distinct sectors of the
+//           kernel) plus the re-reads of a warp that L1 and L2 both lose; writes cost the written footprint,
+//           plus one sector per partial write that L2 could not merge before evicting it, plus a read
+//           of the sectors no thread writes whole.
+//   l2      bytes between the SMs and L2 (the load sectors L1 misses x 32, the bytes stores write) / L2
+//           bandwidth. Stores count their bytes, not their sectors: on the H200 AoS writes of m = 3
+//           and 4 floats (3 and 4 times the sectors) run as fast as SoA's.
+//   l1      L1/LSU wavefronts (a request of s sectors takes ceil(s / 4), at least one) / (SMs x clock).
+//   launch  threads / (SMs x clock x threads per clock per SM): the floor of an empty kernel.
+// Re-use is a resident-working-set argument, not a simulation: a warp's own re-reads hit L1 when the
+// lines the resident warps hold (warps per SM x lines per warp x 128 bytes) fit the L1 share, what L1
+// loses hits L2 when every SM's resident lines fit the L2 (else it is read from DRAM again), and
+// partial-sector writes merge in L2 when the lines the resident warps are writing fit the merge
+// capacity; the hit rate falls linearly from 1 to 0 between 0.75 and 1.25 times the capacity.
+// Reuse across warps is taken to hit L2. Nothing here depends on n beyond the counts themselves.
+
+#include <coalesce/analysis/arch.hpp>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace coalesce::analysis {
+
+// The parameters of one GPU (calibrated on the H200 for sm_90; public specifications for the others).
+struct perf_params {
+  std::string gpu;  // "H200 SXM"
+  double sms = 132;
+  double clock_hz = 1.98e9;
+  double dram_bytes_per_s = 4.1e12;  // achievable, reads + writes (cudaMemcpy D2D)
+  double l2_bytes_per_s = 7.5e12;    // SM <-> L2, sectors x 32
+  double l2_bytes = 60e6;
+  double l1_reuse_bytes = 136e3;           // per SM: the lines a warp's re-reads find in L1
+  double write_merge_bytes = 44e3;         // per SM: lines being written whose partial sectors L2 merges
+  double threads_per_clock_per_sm = 1.43;  // an empty 2^24-thread kernel in 45 us on the H200
+  double max_warps_per_sm = 64;
+  double partial_read_fraction = 0.15;  // DRAM read per unmerged partial write, relative to a sector
+  double launch_overhead_s = 3e-6;
+};
+
+// The parameters for sm_90, sm_80 and sm_70; nullopt for other generations (no time model).
+std::optional<perf_params> perf_params_for(const gpu_arch& arch);
+
+// What the walk of a kernel counts, summed over the grid (see kernel_analysis.cpp).
+struct kernel_traffic {
+  std::uint64_t threads = 0;             // launched
+  std::uint64_t warps = 0;               // with at least one memory instruction
+  std::uint64_t load_sectors = 0;        // requested by load instructions
+  std::uint64_t store_sectors = 0;       // requested by store instructions
+  std::uint64_t store_bytes = 0;         // written by store instructions (a store carries its bytes and a mask)
+  std::uint64_t wavefronts = 0;          // sum over requests of max(1, ceil(sectors / 4)): 128 B per clock
+  std::uint64_t warp_load_sectors = 0;   // sum over warps of the distinct sectors its loads touch
+  std::uint64_t warp_store_sectors = 0;  // sum over warps of the distinct sectors its stores touch
+  std::uint64_t warp_load_lines = 0;     // sum over warps of the distinct 128-byte lines its loads touch
+  std::uint64_t warp_store_lines = 0;    // same, for its stores
+  std::uint64_t load_footprint = 0;      // bytes: distinct sectors read, over the whole kernel
+  std::uint64_t store_footprint = 0;     // bytes: distinct sectors written
+  double partial_store_fraction = 0;     // of the written sectors, the share no thread writes whole
+  bool stores_were_read = false;         // the kernel reads what it writes (a partial write needs no read)
+};
+
+enum class limit { dram, l2, l1, launch };
+const char* to_string(limit l) noexcept;
+
+struct time_prediction {
+  double seconds = 0;  // the binding limit + launch overhead
+  limit binding = limit::dram;
+  double dram_s = 0, l2_s = 0, l1_s = 0, launch_s = 0;
+  double dram_bytes = 0;  // read + written
+  double l2_bytes = 0;
+  double l1_hit = 1;       // of a warp's re-reads
+  double l2_hit = 1;       // of the re-reads L1 loses
+  double write_merge = 1;  // of the partial writes
+  double milliseconds() const noexcept { return seconds * 1e3; }
+};
+
+time_prediction predict_time(const kernel_traffic& t, const perf_params& p);
+
+// "l1_reuse_bytes=96000,dram_bytes_per_s=4e12": overrides for tuning; throws invalid_argument naming
+// an unknown key or a value that is not a positive number.
+perf_params with_overrides(perf_params p, const std::string& text);
+
+}  // namespace coalesce::analysis

@@ -1,0 +1,121 @@
+// SPDX-FileCopyrightText: 2026 coalesce authors
+// SPDX-License-Identifier: Apache-2.0
+// The time model against what the H200 measured (issue 16, n = 2^24 floats, one thread per vector),
+// its parameters, and the advisors' use of it.
+#include <coalesce/analysis/advisor.hpp>
+#include <coalesce/analysis/record_advisor.hpp>
+
+#include <coalesce/core/error.hpp>
+
+#include <doctest/doctest.h>
+
+#include <algorithm>
+
+using namespace coalesce::analysis;
+
+namespace {
+
+kernel_description vectors(std::size_t m, bool read, bool write) {
+  kernel_description k;
+  k.n = std::size_t(1) << 24;
+  k.m = m;
+  for (std::size_t i = 0; i < m; ++i) {
+    if (read) k.reads.push_back(i);
+    if (write) k.writes.push_back(i);
+  }
+  return k;
+}
+
+const candidate& find(const advice& a, const std::string& name) {
+  const auto it = std::find_if(a.ranked.begin(), a.ranked.end(), [&](const candidate& c) { return c.name == name; });
+  REQUIRE(it != a.ranked.end());
+  return *it;
+}
+
+// Predicted AoS time over SoA time.
+double aos_over_soa(const kernel_description& k) {
+  const advice a = advise(k, parse_arch("sm_90"));
+  return find(a, "aos").time->seconds / find(a, "soa").time->seconds;
+}
+
+}  // namespace
+
+TEST_SUITE("unit") {
+  TEST_CASE("analysis.time.h200_measurements") {
+    // Reads of all m: L1 catches AoS's re-reads up to m = 12; at 16 and 32 it is 2.2x and 4.4x slower.
+    for (std::size_t m : {3, 4, 8, 12})
+      CHECK(aos_over_soa(vectors(m, true, false)) == doctest::Approx(1.0).epsilon(0.05));
+    CHECK(aos_over_soa(vectors(16, true, false)) == doctest::Approx(2.2).epsilon(0.1));
+    CHECK(aos_over_soa(vectors(32, true, false)) == doctest::Approx(4.4).epsilon(0.2));
+    // Writes of all m: L2 merges AoS's partial writes at m = 3 and 4, not at 8 (9x slower).
+    for (std::size_t m : {3, 4}) CHECK(aos_over_soa(vectors(m, false, true)) == doctest::Approx(1.0).epsilon(0.05));
+    CHECK(aos_over_soa(vectors(8, false, true)) == doctest::Approx(9.0).epsilon(0.2));
+    // An empty-ish kernel over 2^24 threads is bound by the launch floor of about 45 us.
+    const advice small = advise(vectors(1, true, false), parse_arch("sm_90"));
+    CHECK(small.ranked.front().time->launch_s == doctest::Approx(45e-6).epsilon(0.05));
+  }
+
+  TEST_CASE("analysis.time.ranking_and_explanation") {
+    const advice a = advise(vectors(32, true, false), parse_arch("sm_90"));
+    CHECK(a.ranked.back().name == "aos");
+    CHECK(a.ranked.back().time->binding == limit::l2);
+    CHECK(a.ranked.front().time->binding == limit::dram);
+    CHECK(a.explanation.find("predicted fastest") != std::string::npos);
+    CHECK(a.explanation.find("bound by L2") != std::string::npos);
+    // Equal predictions (m = 8 reads): the fewest bytes moved decides, as without the model.
+    const advice eight = advise(vectors(8, true, false), parse_arch("sm_90"));
+    CHECK(eight.ranked.front().name == "soa");
+    CHECK(eight.explanation.find("fewest bytes moved decides") != std::string::npos);
+    // No model for sm_75: ranked by sectors, and it says so.
+    const advice turing = advise(vectors(8, true, false), parse_arch("sm_75"));
+    CHECK(!turing.ranked.front().time);
+    CHECK(turing.explanation.find("no time model for sm_75") != std::string::npos);
+    CHECK(perf_params_for(parse_arch("sm_80")));
+    CHECK(perf_params_for(parse_arch("sm_70"))->sms == 80);
+  }
+
+  TEST_CASE("analysis.time.overrides") {
+    const perf_params p = with_overrides(*perf_params_for(parse_arch("sm_90")), "l1_reuse_bytes=96000,sms=100");
+    CHECK(p.l1_reuse_bytes == 96000);
+    CHECK(p.sms == 100);
+    CHECK_THROWS_WITH_AS(with_overrides(p, "l3_bytes=1"), doctest::Contains("l3_bytes=1"), coalesce::error);
+    CHECK_THROWS_WITH_AS(with_overrides(p, "sms=-4"), doctest::Contains("sms=-4"), coalesce::error);
+    CHECK_THROWS_WITH_AS(with_overrides(p, "sms"), doctest::Contains("'sms'"), coalesce::error);
+    // A smaller L1 share makes m = 12 AoS reads lose their re-reads.
+    advisor_options o;
+    o.perf = with_overrides(*perf_params_for(parse_arch("sm_90")), "l1_reuse_bytes=40000");
+    const advice a = advise(vectors(12, true, false), parse_arch("sm_90"), o);
+    CHECK(find(a, "aos").time->l1_hit == 0.0);
+  }
+
+  TEST_CASE("analysis.time.records") {
+    record_kernel k;
+    k.desc = coalesce::record_desc({{"x", 0, 8, 3}, {"v", 24, 4, 3}, {"id", 36, 4, 1}, {"pad", 40, 8, 3}}, 64);
+    k.n = 100003;
+    k.reads = {{"x", {}}, {"v", {}}};
+    k.writes = {{"x", {}}};
+    const record_advice a = advise_record(k, parse_arch("sm_90"));
+    for (const record_candidate& c : a.ranked) CHECK(c.time);
+    CHECK(a.ranked.front().time->seconds <= a.ranked.back().time->seconds);
+    CHECK(a.explanation.find("predicted fastest") != std::string::npos);
+  }
+
+  TEST_CASE("analysis.time.records_sampled_past_2_16") {
+    // 6251 warps: the first 2048 stand for each block of 2048, the tail is walked. AoS, 64-byte
+    // records: every x load costs one sector per lane, and x[0..2] lie in each record's first sector.
+    record_kernel k;
+    k.desc = coalesce::record_desc({{"x", 0, 8, 3}, {"v", 24, 8, 3}, {"id", 48, 4, 1}}, 64);
+    k.n = 200003;
+    k.reads = {{"x", {}}};
+    const record_report r = analyze_record_kernel(k, coalesce::record_aos(), parse_arch("sm_90"));
+    REQUIRE(r.instructions.size() == 3);
+    for (const record_instruction& ins : r.instructions) {
+      CHECK(ins.cost.requests == 6251);
+      CHECK(ins.cost.transactions == 6250 * 32 + 3);
+    }
+    CHECK(r.traffic.load_footprint == 32 * k.n);
+    CHECK(r.dram_footprint == 32 * k.n);
+    CHECK(r.traffic.warps == 6251);
+    CHECK(r.traffic.warp_load_sectors == 32 * 6250 + 3);
+  }
+}

@@ -1,0 +1,41 @@
+// SPDX-FileCopyrightText: 2026 coalesce authors
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+// The timed kernels of kernels.def as data, and what the advisor is told about each. Plain C++: the
+// device program (validate_time.cu) and the host comparison (time_report.cpp) share it.
+
+#include <coalesce/analysis/kernel_analysis.hpp>
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace validate_time {
+
+enum class amount { all, some, one, none };
+enum class thread_map { thread, warp, element };
+
+struct timed_kernel {
+  std::string name;
+  coalesce::analysis::element_type type;
+  std::size_t m;
+  amount reads, writes;
+  thread_map map;
+};
+
+// In kernels.def order.
+const std::vector<timed_kernel>& all_kernels();
+
+// The layouts every kernel runs on, by the advisor's names, and the advisor's SoA pitch alignment.
+const std::vector<std::string>& layout_names();
+inline constexpr std::size_t pitch_alignment = 512;
+inline constexpr std::size_t blocks[] = {32, 128};
+
+// Components 0 .. count(a, m) - 1 are accessed.
+std::size_t count(amount a, std::size_t m);
+// The threads launched for n vectors.
+std::size_t threads(const timed_kernel& k, std::size_t n);
+// The kernel over n vectors as the advisor sees it.
+coalesce::analysis::kernel_description describe(const timed_kernel& k, std::size_t n);
+
+}  // namespace validate_time

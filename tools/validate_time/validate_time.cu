@@ -1,0 +1,266 @@
+// SPDX-FileCopyrightText: 2026 coalesce authors
+// SPDX-License-Identifier: Apache-2.0
+// Times every kernel of kernels.def on every layout of kernel_list.hpp and writes the measurements as
+// JSON (the kernel as the advisor sees it, and the median time per layout). The predictions and the
+// statistics are computed on the host from that file: coalesce-advise validate --measured FILE.
+//   coalesce-validate-time [--out FILE] [--reps R] [--n N ...]   (default n = 2^24 and 2^20, R = 21)
+//   coalesce-validate-time --list                                 the kernels, no GPU needed
+#include "kernel_list.hpp"
+
+#include <coalesce/core/error.hpp>
+#include <coalesce/layout/blocked.hpp>
+#include <coalesce/layout/col_major.hpp>
+#include <coalesce/layout/row_major.hpp>
+
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <string>
+#include <vector>
+
+namespace {
+
+using coalesce::analysis::element_type;
+using validate_time::thread_map;
+using validate_time::timed_kernel;
+
+void check(cudaError_t err, const char* call) {
+  if (err != cudaSuccess)
+    throw coalesce::cuda_error(coalesce::errc::cuda, call, static_cast<int>(err), cudaGetErrorName(err),
+                               cudaGetErrorString(err));
+}
+
+using dyn_extents = coalesce::extents<>;
+enum { AOS, SOA, BLOCKED };
+
+// Element offsets through the library's own mappings; bd is static, as in a tuned kernel.
+template <int Layout, std::size_t BD>
+__device__ __forceinline__ std::size_t offset(std::size_t n, std::size_t m, std::size_t pitch, std::size_t v,
+                                              std::size_t i) {
+  if constexpr (Layout == AOS) return coalesce::layout_row_major::mapping<dyn_extents>(dyn_extents(n, m), pitch)(v, i);
+  if constexpr (Layout == SOA) return coalesce::layout_col_major::mapping<dyn_extents>(dyn_extents(n, m), pitch)(v, i);
+  if constexpr (Layout == BLOCKED)
+    return coalesce::layout_blocked<BD>::template mapping<dyn_extents>(dyn_extents(n, m))(v, i);
+  return 0;
+}
+
+struct args {
+  std::size_t n, m, pitch, threads;
+  unsigned reads, writes;  // components 0 .. reads-1 are read, 0 .. writes-1 written (THREAD map)
+};
+
+// THREAD: all loads, then all stores, of the thread's own vector; a store writes the sum of the loads
+// plus its component, so the loads stay. A pure read keeps its loads by storing only when the sum is
+// a value the zeroed buffer never produces (no store is issued).
+// WARP / ELEMENT: the thread's one element (vector, component) is read and/or written.
+template <class T, int Layout, std::size_t BD, thread_map Map>
+__global__ void timed(T* x, args a, T* sink) {
+  const std::size_t t = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x;
+  if (t >= a.threads) return;
+  if constexpr (Map == thread_map::thread) {
+    const std::size_t v = t;
+    T acc = 0;
+#pragma unroll 4
+    for (unsigned i = 0; i < a.reads; ++i) acc += x[offset<Layout, BD>(a.n, a.m, a.pitch, v, i)];
+#pragma unroll 4
+    for (unsigned i = 0; i < a.writes; ++i) x[offset<Layout, BD>(a.n, a.m, a.pitch, v, i)] = acc + T(i + 1);
+    if (a.writes == 0 && acc == T(1234.5)) *sink = acc;
+  } else {
+    const std::size_t per = Map == thread_map::warp ? 32 : a.m;
+    const std::size_t v = t / per, i = t % per;
+    if (i >= a.m) return;
+    T* p = x + offset<Layout, BD>(a.n, a.m, a.pitch, v, i);
+    T acc = a.reads ? *p : T(0);
+    if (a.writes)
+      *p = acc + T(1);
+    else if (acc == T(1234.5))
+      *sink = acc;
+  }
+}
+
+template <class T, int Layout, std::size_t BD, thread_map Map>
+void launch(void* x, const args& a, void* sink) {
+  constexpr unsigned block = 256;
+  const std::size_t grid = (a.threads + block - 1) / block;
+  timed<T, Layout, BD, Map><<<static_cast<unsigned>(grid), block>>>(static_cast<T*>(x), a, static_cast<T*>(sink));
+}
+
+template <class T, thread_map Map>
+void launch_layout(const std::string& layout, void* x, const args& a, void* sink) {
+  if (layout == "aos") return launch<T, AOS, 1, Map>(x, a, sink);
+  if (layout == "soa") return launch<T, SOA, 1, Map>(x, a, sink);
+  if (layout == "blocked:32") return launch<T, BLOCKED, 32, Map>(x, a, sink);
+  if (layout == "blocked:128") return launch<T, BLOCKED, 128, Map>(x, a, sink);
+  throw coalesce::error(coalesce::errc::invalid_argument, "validate_time", "unknown layout '" + layout + "'");
+}
+
+template <class T>
+void launch_map(thread_map map, const std::string& layout, void* x, const args& a, void* sink) {
+  switch (map) {
+    case thread_map::thread:
+      return launch_layout<T, thread_map::thread>(layout, x, a, sink);
+    case thread_map::warp:
+      return launch_layout<T, thread_map::warp>(layout, x, a, sink);
+    case thread_map::element:
+      break;
+  }
+  launch_layout<T, thread_map::element>(layout, x, a, sink);
+}
+
+std::size_t round_up(std::size_t x, std::size_t a) { return (x + a - 1) / a * a; }
+
+// The layout's element pitch and span (elements), as the advisor resolves them.
+void geometry(const std::string& layout, std::size_t n, std::size_t m, std::size_t size, std::size_t& pitch,
+              std::size_t& span) {
+  pitch = m;
+  span = n * m;
+  if (layout == "soa") {
+    pitch = round_up(n * size, validate_time::pitch_alignment) / size;  // what cudaMallocPitch returns
+    span = pitch * m;
+  } else if (layout != "aos") {
+    const std::size_t bd = std::stoul(layout.substr(layout.find(':') + 1));
+    span = round_up(n, bd) * m;
+  }
+}
+
+struct options {
+  std::string out = "validate_time.json";
+  std::vector<std::size_t> n;
+  int reps = 21;
+  bool list = false;
+};
+
+options parse(int argc, char** argv) {
+  options o;
+  for (int k = 1; k < argc; ++k) {
+    const std::string s = argv[k];
+    const bool more = k + 1 < argc;
+    if (s == "--list")
+      o.list = true;
+    else if (s == "--out" && more)
+      o.out = argv[++k];
+    else if (s == "--reps" && more)
+      o.reps = std::stoi(argv[++k]);
+    else if (s == "--n" && more)
+      o.n.push_back(std::stoul(argv[++k]));
+    else
+      throw coalesce::error(coalesce::errc::invalid_argument, "coalesce-validate-time", "bad argument '" + s + "'");
+  }
+  if (o.n.empty()) o.n = {std::size_t(1) << 24, std::size_t(1) << 20};
+  if (o.reps < 1) throw coalesce::error(coalesce::errc::invalid_argument, "--reps", "needs at least 1");
+  return o;
+}
+
+std::string json_list(const std::vector<std::size_t>& v) {
+  std::string s = "[";
+  for (std::size_t k = 0; k < v.size(); ++k) s += (k ? "," : "") + std::to_string(v[k]);
+  return s + "]";
+}
+
+int run(const options& o) {
+  const auto& kernels = validate_time::all_kernels();
+  if (o.list) {
+    for (const timed_kernel& k : kernels) std::cout << k.name << "\n";
+    return 0;
+  }
+  int device = 0;
+  if (cudaGetDevice(&device) != cudaSuccess) {
+    std::cerr << "coalesce-validate-time: no CUDA device\n";
+    return 77;
+  }
+  cudaDeviceProp prop{};
+  check(cudaGetDeviceProperties(&prop, device), "cudaGetDeviceProperties");
+  // Rotate among copies while one is smaller than twice the L2, so no timed launch starts warm.
+  const std::size_t l2 = static_cast<std::size_t>(prop.l2CacheSize);
+  std::size_t biggest = 0;
+  for (const timed_kernel& k : kernels)
+    for (std::size_t n : o.n)
+      for (const std::string& l : validate_time::layout_names()) {
+        std::size_t pitch = 0, span = 0;
+        geometry(l, n, k.m, coalesce::analysis::size_of(k.type), pitch, span);
+        biggest = std::max(biggest, span * coalesce::analysis::size_of(k.type));
+      }
+  const std::size_t pool_bytes = std::max(biggest, 4 * l2) + 256;
+  void* pool = nullptr;
+  void* sink = nullptr;
+  check(cudaMalloc(&pool, pool_bytes), "cudaMalloc(pool)");
+  check(cudaMalloc(&sink, 64), "cudaMalloc(sink)");
+  check(cudaMemset(pool, 0, pool_bytes), "cudaMemset(pool)");
+  cudaEvent_t start, stop;
+  check(cudaEventCreate(&start), "cudaEventCreate");
+  check(cudaEventCreate(&stop), "cudaEventCreate");
+
+  std::ofstream out(o.out);
+  if (!out) throw coalesce::error(coalesce::errc::invalid_argument, "--out", "cannot write '" + o.out + "'");
+  out << "{\"device\": \"" << prop.name << "\", \"sms\": " << prop.multiProcessorCount << ", \"l2_bytes\": " << l2
+      << ", \"reps\": " << o.reps << ",\n \"kernels\": [\n";
+  bool first = true;
+  for (std::size_t n : o.n)
+    for (const timed_kernel& k : kernels) {
+      const coalesce::analysis::kernel_description d = validate_time::describe(k, n);
+      const std::size_t size = coalesce::analysis::size_of(k.type);
+      out << (first ? "" : ",\n") << "  {\"name\": \"" << k.name << "\", \"n\": " << n << ", \"m\": " << k.m
+          << ", \"type\": \"" << coalesce::analysis::to_string(k.type) << "\", \"reads\": " << json_list(d.reads)
+          << ", \"writes\": " << json_list(d.writes) << ", \"thread_to_vector\": \"" << d.thread_to_vector
+          << "\", \"thread_to_component\": \"" << d.thread_to_component << "\", \"threads\": " << d.threads
+          << ", \"measured_ms\": {";
+      first = false;
+      for (std::size_t li = 0; li < validate_time::layout_names().size(); ++li) {
+        const std::string& layout = validate_time::layout_names()[li];
+        args a{n,
+               k.m,
+               0,
+               d.threads,
+               static_cast<unsigned>(validate_time::count(k.reads, k.m)),
+               static_cast<unsigned>(validate_time::count(k.writes, k.m))};
+        std::size_t span = 0;
+        geometry(layout, n, k.m, size, a.pitch, span);
+        const std::size_t bytes = round_up(span * size, 256);
+        const std::size_t copies =
+            std::max<std::size_t>(1, std::min<std::size_t>(pool_bytes / bytes, 2 * l2 / bytes + 1));
+        std::vector<float> ms;
+        for (int r = -3; r < o.reps; ++r) {  // three warm-up launches
+          void* x = static_cast<char*>(pool) + (static_cast<std::size_t>(r + 3) % copies) * bytes;
+          check(cudaEventRecord(start), "cudaEventRecord");
+          if (k.type == element_type::float_)
+            launch_map<float>(k.map, layout, x, a, sink);
+          else
+            launch_map<double>(k.map, layout, x, a, sink);
+          check(cudaGetLastError(), k.name.c_str());
+          check(cudaEventRecord(stop), "cudaEventRecord");
+          check(cudaEventSynchronize(stop), "cudaEventSynchronize");
+          float t = 0;
+          check(cudaEventElapsedTime(&t, start, stop), "cudaEventElapsedTime");
+          if (r >= 0) ms.push_back(t);
+        }
+        std::sort(ms.begin(), ms.end());
+        char buf[64];
+        std::snprintf(buf, sizeof buf, "%.6f", ms[ms.size() / 2]);
+        out << (li ? ", " : "") << "\"" << layout << "\": " << buf;
+      }
+      out << "}}";
+      out.flush();
+    }
+  out << "\n]}\n";
+  check(cudaEventDestroy(start), "cudaEventDestroy");
+  check(cudaEventDestroy(stop), "cudaEventDestroy");
+  check(cudaFree(pool), "cudaFree");
+  check(cudaFree(sink), "cudaFree");
+  std::cout << "coalesce-validate-time: wrote " << o.out << "\n";
+  return out ? 0 : 1;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  try {
+    return run(parse(argc, argv));
+  } catch (const std::exception& e) {
+    std::cerr << "coalesce-validate-time: " << e.what() << "\n";
+    return 2;
+  }
+}
