@@ -133,11 +133,13 @@ std::size_t rows_word_bytes(const array_layout& src, const void* src_data, const
 }
 
 bool tile_side_vectorizable(const array_layout& l, std::size_t elem, unsigned tile, const void* data, std::size_t first) {
-  if (elem != 4 || tile % 4 != 0 || first % 4 != 0 || reinterpret_cast<std::uintptr_t>(data) % 16 != 0) return false;
+  if (elem >= 16) return false;
+  const std::size_t words = 16 / elem;
+  if (tile % words != 0 || first % words != 0 || reinterpret_cast<std::uintptr_t>(data) % 16 != 0) return false;
   switch (l.kind) {
     case layout_kind::row_major: return l.pitch == l.m;
-    case layout_kind::col_major: return l.pitch % 4 == 0;
-    case layout_kind::blocked: return l.block % 4 == 0;
+    case layout_kind::col_major: return l.pitch % words == 0;
+    case layout_kind::blocked: return l.block % words == 0;
   }
   return false;
 }

@@ -63,8 +63,8 @@ relayout_plan plan_relayout(const array_layout& src, const array_layout& dst, st
 std::size_t rows_word_bytes(const array_layout& src, const void* src_data, const array_layout& dst,
                             const void* dst_data, std::size_t elem);
 
-// The tiled kernel's side l moves 16-byte groups: 4-byte words, a 16-byte aligned pointer, a tile
-// and a range start that are multiples of 4, and runs that keep that.
+// The tiled kernel's side l moves 16-byte groups of G = 16 / elem words: a 16-byte aligned pointer, a
+// tile and a range start that are multiples of G, and runs that keep that.
 bool tile_side_vectorizable(const array_layout& l, std::size_t elem, unsigned tile, const void* data,
                             std::size_t first);
 

@@ -73,13 +73,13 @@ void launch_tiled(const Word* src, const array_layout& sl, Word* dst, const arra
             src, src_walk, dst, dst_walk, plan, range, write_padding, fill, stream, call);
       };
       using one = std::integral_constant<int, 1>;
-      using four = std::integral_constant<int, 4>;
-      if constexpr (sizeof(Word) == 4) {  // floats and ints: 16-byte accesses where each side allows
+      if constexpr (sizeof(Word) < 16) {  // 16-byte accesses where each side allows
+        using group = std::integral_constant<int, int(16 / sizeof(Word))>;
         const bool sv = tile_side_vectorizable(sl, sizeof(Word), plan.tile, src, range.src_first);
         const bool dv = tile_side_vectorizable(dl, sizeof(Word), plan.tile, dst, range.dst_first);
-        if (sv && dv) return go(four{}, four{});
-        if (sv) return go(four{}, one{});
-        if (dv) return go(one{}, four{});
+        if (sv && dv) return go(group{}, group{});
+        if (sv) return go(group{}, one{});
+        if (dv) return go(one{}, group{});
       }
       go(one{}, one{});
     });

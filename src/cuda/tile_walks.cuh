@@ -28,9 +28,10 @@ struct rows_walk {
   __device__ __forceinline__ void advance(unsigned& v, unsigned& i) const {
     if (++i == m) i = 0, ++v;
   }
-  // Elements k .. k+3 all hold data of vectors below `limit`.
-  __device__ __forceinline__ bool four_within(unsigned k, unsigned, unsigned total, unsigned) const {
-    return k + 3 < total;
+  // Elements k .. k+G-1 all hold data of vectors below `limit`.
+  template <unsigned G>
+  __device__ __forceinline__ bool group_within(unsigned k, unsigned, unsigned total, unsigned) const {
+    return k + G - 1 < total;
   }
 };
 
@@ -50,9 +51,10 @@ struct cols_walk {
     by_tile(k, i, v);
     return base_offset + std::size_t(i) * pitch + v;
   }
-  __device__ __forceinline__ void advance(unsigned& v, unsigned&) const { ++v; }  // runs of T, T % 4 == 0
-  __device__ __forceinline__ bool four_within(unsigned, unsigned v, unsigned, unsigned limit) const {
-    return v + 3 < limit;
+  __device__ __forceinline__ void advance(unsigned& v, unsigned&) const { ++v; }  // runs of T, T % G == 0
+  template <unsigned G>
+  __device__ __forceinline__ bool group_within(unsigned, unsigned v, unsigned, unsigned limit) const {
+    return v + G - 1 < limit;
   }
 };
 
@@ -73,9 +75,10 @@ struct blocks_walk {
     v = b * bd + t;
     return base_offset + k;
   }
-  __device__ __forceinline__ void advance(unsigned& v, unsigned&) const { ++v; }  // bd % 4 == 0
-  __device__ __forceinline__ bool four_within(unsigned, unsigned v, unsigned, unsigned limit) const {
-    return v + 3 < limit;
+  __device__ __forceinline__ void advance(unsigned& v, unsigned&) const { ++v; }  // bd % G == 0
+  template <unsigned G>
+  __device__ __forceinline__ bool group_within(unsigned, unsigned v, unsigned, unsigned limit) const {
+    return v + G - 1 < limit;
   }
 };
 

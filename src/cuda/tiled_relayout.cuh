@@ -10,6 +10,7 @@
 #include "tile_walks.cuh"
 
 #include <cstddef>
+#include <cstring>
 
 namespace coalesce::detail {
 
@@ -20,7 +21,7 @@ template <class Word>
 inline constexpr int tile_unroll = sizeof(Word) >= 16 ? 2 : sizeof(Word) >= 8 ? 4 : 8;
 
 // Loads the tile: element k of the source's address order goes to shared row v, column i.
-// Vec = 4: groups of four consecutive 4-byte words move as one 16-byte load where all four are data.
+// Vec = 16 / sizeof(Word): groups of Vec consecutive words move as one 16-byte load where all are data.
 template <int Vec, class Word, class Walk>
 __device__ __forceinline__ void load_tile(const Word* __restrict__ src, const Walk& walk, std::size_t base,
                                           unsigned total, unsigned count, unsigned stride, Word* shared_tile) {
@@ -47,25 +48,26 @@ __device__ __forceinline__ void load_tile(const Word* __restrict__ src, const Wa
         if (slot[j] != ~0u) shared_tile[slot[j]] = value[j];
     }
   } else {
-    static_assert(sizeof(Word) == 4 && Vec == 4, "16-byte groups of 4-byte words");
+    static_assert(Vec * sizeof(Word) == 16, "16-byte groups of Vec words");
     constexpr int unroll = 2;  // 32 bytes in flight per thread
-    const unsigned groups = (total + 3) / 4;
+    const unsigned groups = (total + Vec - 1) / Vec;
     for (unsigned g0 = threadIdx.x; g0 < groups; g0 += tile_threads * unroll) {
       uint4 value[unroll];
       unsigned first_v[unroll], first_i[unroll];
       bool whole[unroll];
 #pragma unroll
       for (int j = 0; j < unroll; ++j) {
-        const unsigned k = 4 * (g0 + unsigned(j * tile_threads));
+        const unsigned k = Vec * (g0 + unsigned(j * tile_threads));
         whole[j] = false;
         if (k >= total) continue;
         unsigned v, i;
         const std::size_t offset = walk.at(k, base, v, i);
-        if (walk.four_within(k, v, total, count)) {
+        if (walk.template group_within<Vec>(k, v, total, count)) {
           value[j] = *reinterpret_cast<const uint4*>(src + offset);
           first_v[j] = v, first_i[j] = i, whole[j] = true;
         } else {  // the ragged end of a run: element by element
-          for (unsigned e = k; e < k + 4 && e < total; ++e) {
+#pragma unroll 1
+          for (unsigned e = k; e < k + Vec && e < total; ++e) {
             const std::size_t o = walk.at(e, base, v, i);
             if (v < count) shared_tile[v * stride + i] = src[o];
           }
@@ -75,9 +77,10 @@ __device__ __forceinline__ void load_tile(const Word* __restrict__ src, const Wa
       for (int j = 0; j < unroll; ++j) {
         if (!whole[j]) continue;
         unsigned v = first_v[j], i = first_i[j];
-        const Word parts[4] = {value[j].x, value[j].y, value[j].z, value[j].w};
+        Word parts[Vec];
+        std::memcpy(parts, &value[j], sizeof value[j]);
 #pragma unroll
-        for (int e = 0; e < 4; ++e) {
+        for (int e = 0; e < int(Vec); ++e) {
           shared_tile[v * stride + i] = parts[e];
           walk.advance(v, i);
         }
@@ -103,23 +106,26 @@ __device__ __forceinline__ void store_tile(Word* __restrict__ dst, const Walk& w
   if constexpr (Vec == 1) {
     for (unsigned k = threadIdx.x; k < total; k += tile_threads) one(k);
   } else {
-    static_assert(sizeof(Word) == 4 && Vec == 4, "16-byte groups of 4-byte words");
-    const unsigned groups = (total + 3) / 4;
+    static_assert(Vec * sizeof(Word) == 16, "16-byte groups of Vec words");
+    const unsigned groups = (total + Vec - 1) / Vec;
     for (unsigned g = threadIdx.x; g < groups; g += tile_threads) {
-      const unsigned k = 4 * g;
+      const unsigned k = Vec * g;
       unsigned v, i;
       const std::size_t offset = walk.at(k, base, v, i);
       // Whole groups of data, or of data and padding that is written: one 16-byte store.
-      if (walk.four_within(k, v, total, write_padding ? extent : count)) {
-        Word parts[4];
+      if (walk.template group_within<Vec>(k, v, total, write_padding ? extent : count)) {
+        Word parts[Vec];
 #pragma unroll
-        for (int e = 0; e < 4; ++e) {
+        for (int e = 0; e < int(Vec); ++e) {
           parts[e] = v < count ? shared_tile[v * stride + i] : fill;
           walk.advance(v, i);
         }
-        *reinterpret_cast<uint4*>(dst + offset) = make_uint4(parts[0], parts[1], parts[2], parts[3]);
+        uint4 value;
+        std::memcpy(&value, parts, sizeof value);
+        *reinterpret_cast<uint4*>(dst + offset) = value;
       } else {
-        for (unsigned e = k; e < k + 4 && e < total; ++e) one(e);
+#pragma unroll 1
+        for (unsigned e = k; e < k + Vec && e < total; ++e) one(e);
       }
     }
   }

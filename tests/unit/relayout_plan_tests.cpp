@@ -154,4 +154,23 @@ TEST_SUITE("unit") {
     CHECK(device_transform_kernel(rows(100, 3, 3), a, rows(100, 3, 3), a, 4) == "copy_2d");
     CHECK(device_transform_kernel(cols(100, 3, 128), a, blocks(100, 3, 32), a, 4) == "runs (16-byte)");
   }
+
+  TEST_CASE("transform.plan.tiled_16_byte_groups") {
+    alignas(16) static unsigned char memory[64];
+    const void* a = memory;
+    // Every word below 16 bytes moves in 16-byte groups of 16 / elem words where the side allows.
+    for (std::size_t elem : {1, 2, 4, 8}) {
+      INFO("elem " << elem);
+      const std::size_t g = 16 / elem;
+      CHECK(tile_side_vectorizable(rows(1000, 3, 3), elem, unsigned(64 * g), a, 0));
+      CHECK_FALSE(tile_side_vectorizable(rows(1000, 3, 4), elem, unsigned(64 * g), a, 0));  // a pitch: not contiguous
+      CHECK(tile_side_vectorizable(cols(1000, 3, 1024), elem, unsigned(64 * g), a, 0));
+      CHECK_FALSE(tile_side_vectorizable(cols(1000, 3, 1001), elem, unsigned(64 * g), a, 0));
+      CHECK(tile_side_vectorizable(blocks(1000, 3, 32 * g), elem, unsigned(64 * g), a, 0));
+      CHECK_FALSE(tile_side_vectorizable(rows(1000, 3, 3), elem, unsigned(64 * g), memory + elem, 0));
+      CHECK_FALSE(tile_side_vectorizable(rows(1000, 3, 3), elem, unsigned(64 * g), a, 1));
+    }
+    CHECK_FALSE(tile_side_vectorizable(rows(1000, 3, 3), 16, 64, a, 0));
+    CHECK_FALSE(tile_side_vectorizable(blocks(1000, 3, 1000), 1, 1024, a, 0));  // 1000 lanes: not whole groups of 16
+  }
 }
