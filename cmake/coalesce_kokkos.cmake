@@ -8,9 +8,11 @@
 #     Kokkos::kokkos, where it has one, may be wrong (Debian's points at /usr/lib/include, computed for
 #     a non-multiarch prefix), so when those variables name a directory with Kokkos_Core.hpp they win.
 # coalesce_kokkos (alias coalesce::kokkos) is the INTERFACE target users link: coalesce + Kokkos.
-# Sets COALESCE_WITH_KOKKOS and COALESCE_KOKKOS_VERSION.
+# Sets COALESCE_WITH_KOKKOS, COALESCE_KOKKOS_VERSION and COALESCE_KOKKOS_CUDA (Kokkos has the Cuda
+# backend: its programs need a GPU driver to start).
 set(COALESCE_WITH_KOKKOS OFF)
 set(COALESCE_KOKKOS_VERSION "")
+set(COALESCE_KOKKOS_CUDA OFF)
 if(NOT COALESCE_ENABLE_KOKKOS)
   return()
 endif()
@@ -69,6 +71,11 @@ unset(_coalesce_kokkos_tribits)
 
 set(COALESCE_WITH_KOKKOS ON)
 set(COALESCE_KOKKOS_VERSION "${Kokkos_VERSION}")
+string(TOUPPER "${Kokkos_DEVICES}" _coalesce_kokkos_devices)
+if("CUDA" IN_LIST _coalesce_kokkos_devices)
+  set(COALESCE_KOKKOS_CUDA ON)
+endif()
+unset(_coalesce_kokkos_devices)
 if(NOT TARGET coalesce_kokkos)
   add_library(coalesce_kokkos INTERFACE)
   add_library(coalesce::kokkos ALIAS coalesce_kokkos)
