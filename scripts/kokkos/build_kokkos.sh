@@ -5,7 +5,8 @@
 # tarball that scripts/pack_kokkos_source.sh makes, with scripts/kokkos/cuda13.patch applied:
 #   scripts/kokkos/build_kokkos.sh [PREFIX [JOBS [WORK]]]   (default /tmp/kokkos, nproc, /tmp/kokkos-build)
 # CXX is Kokkos' nvcc_wrapper, so that a project that finds this Kokkos with g++ as its compiler gets
-# the Kokkos-dependent sources redirected to nvcc (kokkos_launch_compiler) without more setup.
+# the Kokkos-dependent sources redirected to nvcc (kokkos_launch_compiler) without more setup;
+# CUDA_CONSTEXPR gives them --expt-relaxed-constexpr, which coalesce's host-device headers want.
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/../.." && pwd)
 prefix=${1:-/tmp/kokkos}
@@ -24,7 +25,7 @@ else
 fi
 cmake -S "$work/src" -B "$work/build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
   -DCMAKE_CXX_COMPILER="$work/src/bin/nvcc_wrapper" -DCMAKE_CXX_STANDARD=17 \
-  -DKokkos_ENABLE_SERIAL=ON -DKokkos_ENABLE_CUDA=ON -DKokkos_ARCH_HOPPER90=ON \
+  -DKokkos_ENABLE_SERIAL=ON -DKokkos_ENABLE_CUDA=ON -DKokkos_ARCH_HOPPER90=ON -DKokkos_ENABLE_CUDA_CONSTEXPR=ON \
   -DCMAKE_INSTALL_PREFIX="$prefix"
 cmake --build "$work/build" -j "$jobs"
 cmake --install "$work/build" > /dev/null
