@@ -2,13 +2,13 @@
 # SPDX-FileCopyrightText: 2026 coalesce authors
 # SPDX-License-Identifier: Apache-2.0
 # On the GPU machine (one H200, CUDA 13, no network), in one call: builds Kokkos 4 with CUDA for sm_90
-# from .deps/kokkos-src.tar.xz (scripts/pack_kokkos_source.sh) into /tmp/kokkos, outside the
+# from .deps/kokkos-src.tar.xz (scripts/pack_kokkos_source.sh) in /tmp/kokkos-build, outside the
 # repository, with scripts/kokkos/cuda13.patch; builds coalesce against it in a fresh build dir (only
 # the Kokkos targets); runs the Kokkos tests (ctest, test cases discovered at test time),
 # coalesce-kokkos-fe and coalesce-kokkos-bench. Logs, the benchmark's JSON and a summary go to $OUT.
 #   scripts/gpu_kokkos_check.sh [--reuse-kokkos]   (carry .deps: kokkos-src.tar.xz and usr/ from
 #                                                   scripts/pack_offline_deps.sh for doctest)
-# --reuse-kokkos skips the Kokkos build when /tmp/kokkos has one (a second call on a warm machine).
+# --reuse-kokkos skips the Kokkos build when /tmp/kokkos-build has one (a second call on a warm machine).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 out=${OUT:-$PWD/out-kokkos}
@@ -22,23 +22,48 @@ if [ -d .deps/usr ]; then cp -r .deps/usr/. /usr/; fi  # doctest (and CLI11, jso
 if [ -x /usr/local/cuda/bin/nvcc ]; then export PATH=/usr/local/cuda/bin:$PATH; fi  # nvcc_wrapper calls nvcc
 nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader | tee -a "$out/summary.txt"
 
-if [ "${1:-}" = "--reuse-kokkos" ] && [ -f /tmp/kokkos/lib/cmake/Kokkos/KokkosConfig.cmake ]; then
-  note "kokkos: reused /tmp/kokkos"
-else
-  timeout 300 scripts/kokkos/build_kokkos.sh /tmp/kokkos "$jobs" /tmp/kokkos-build > "$out/kokkos-build.log" 2>&1
+# Kokkos is configured first; coalesce configures against its build tree (the launcher and
+# nvcc_wrapper named from its sources, since nothing is installed), so the coalesce library (the long
+# part, CUDA kernels) compiles while Kokkos does; then the Kokkos targets of coalesce link.
+kokkos=/tmp/kokkos-build
+reuse=0
+if [ "${1:-}" = "--reuse-kokkos" ] && [ -f "$kokkos/build/core/src/libkokkoscore.a" ]; then reuse=1; fi
+if [ $reuse = 0 ]; then
+  timeout 120 scripts/kokkos/build_kokkos.sh /tmp/kokkos "$jobs" "$kokkos" configure > "$out/kokkos-build.log" 2>&1
   rc=$?
-  note "kokkos build: exit $rc ($(grep -c -i ' error' "$out/kokkos-build.log") error lines)"
+  note "kokkos configure: exit $rc"
   if [ $rc -ne 0 ]; then tail -40 "$out/kokkos-build.log"; exit 1; fi
 fi
 
 rm -rf "$build"
-{ cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCOALESCE_ENABLE_CUDA=ON -DCMAKE_CUDA_ARCHITECTURES=90 \
-    -DCOALESCE_BUILD_TESTS=ON -DCOALESCE_BUILD_APPS=ON -DCOALESCE_BUILD_BENCHMARKS=ON -DCOALESCE_ENABLE_MPI=OFF \
-    -DCMAKE_PREFIX_PATH=/tmp/kokkos &&
-  timeout 300 cmake --build "$build" -j "$jobs" --target coalesce-kokkos-tests coalesce-kokkos-fe coalesce-kokkos-bench
-} > "$out/build.log" 2>&1
+cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCOALESCE_ENABLE_CUDA=ON -DCMAKE_CUDA_ARCHITECTURES=90 \
+  -DCOALESCE_BUILD_TESTS=ON -DCOALESCE_BUILD_APPS=ON -DCOALESCE_BUILD_BENCHMARKS=ON -DCOALESCE_ENABLE_MPI=OFF \
+  -DKokkos_DIR="$kokkos/build" -DKokkos_COMPILE_LAUNCHER="$kokkos/src/bin/kokkos_launch_compiler" \
+  -DKokkos_NVCC_WRAPPER="$kokkos/src/bin/nvcc_wrapper" > "$out/build.log" 2>&1
 rc=$?
-note "coalesce build (Kokkos targets): exit $rc ($(grep -m1 -o 'Kokkos [0-9.]* found (devices: [^)]*)' "$out/build.log"))"
+note "coalesce configure: exit $rc ($(grep -m1 -o 'Kokkos [0-9.]* found (devices: [^)]*)' "$out/build.log"))"
+if [ $rc -ne 0 ]; then tail -40 "$out/build.log"; exit 1; fi
+
+kokkos_targets=(coalesce-kokkos-tests coalesce-kokkos-fe coalesce-kokkos-bench)
+# Everything of those targets that does not need Kokkos' libraries: the coalesce library, the
+# benchmark timing library and the object files.
+early=(coalesce coalesce_bench_common $(cd "$build" && ninja -t targets all | grep -oE '^[^:]*coalesce-kokkos-[a-z]*\.dir/[^:]*\.o'))
+if [ $reuse = 0 ]; then
+  timeout 360 scripts/kokkos/build_kokkos.sh /tmp/kokkos "$jobs" "$kokkos" build >> "$out/kokkos-build.log" 2>&1 &
+  kokkos_pid=$!
+fi
+timeout 360 cmake --build "$build" -j "$jobs" --target "${early[@]}" >> "$out/build.log" 2>&1
+rc=$?
+note "coalesce library and Kokkos objects: exit $rc"
+if [ $reuse = 0 ]; then
+  wait $kokkos_pid
+  krc=$?
+  note "kokkos build: exit $krc"
+  if [ $krc -ne 0 ]; then grep -E -B2 -A12 'error' "$out/kokkos-build.log" | head -60; exit 1; fi
+fi
+timeout 300 cmake --build "$build" -j "$jobs" --target "${kokkos_targets[@]}" >> "$out/build.log" 2>&1
+rc=$?
+note "coalesce Kokkos targets: exit $rc ($(grep -c 'warning' "$out/build.log") warning lines)"
 if [ $rc -ne 0 ]; then grep -E -B2 -A12 'error' "$out/build.log" | head -80; exit 1; fi
 
 (cd "$build" && timeout 240 ctest -R '^kokkos\.' --output-on-failure) > "$out/kokkos-tests.log" 2>&1
