@@ -137,6 +137,29 @@ TEST_SUITE("kokkos") {
     }
   }
 
+  TEST_CASE("kokkos.user_views.device_plan_is_a_fast_kernel") {
+    // What the GPU would run for a View of each kind moved to and from aos, soa and blocked:128 arrays
+    // (planning only, no GPU needed): a row of the fast dispatch table, never the element-by-element
+    // "simple" kernel. n = 4096 (whole tiles) with the Views' pitches.
+    const runtime rt{backend::host};
+    const shape s{4096, 3};
+    const std::vector<double> aos = random_values<double>(s.n * s.m, fresh_seed());
+    for (const user_kind k : all_kinds) {
+      std::vector<double> in = user_memory(k, s, aos);
+      with_view(k, in, s, [&](auto view) {
+        const array_layout user = kokkos::layout_of(view);
+        for (const layout_spec spec : {coalesce::aos(), soa(), blocked(128)}) {
+          const array<double> a = rt.allocate<double>(s.n, s.m, spec);
+          const std::string up = device_transform_kernel(user, view.data(), a.layout(), a.data(), sizeof(double));
+          const std::string down = device_transform_kernel(a.layout(), a.data(), user, view.data(), sizeof(double));
+          INFO(name(k) << " <-> " << to_string(spec) << ": " << up << " / " << down);
+          CHECK(up.find("simple") == std::string::npos);
+          CHECK(down.find("simple") == std::string::npos);
+        }
+      });
+    }
+  }
+
   TEST_CASE("kokkos.user_views.column_major_source_fills_padding") {
     const runtime rt{backend::host};
     const shape s{37, 3};
