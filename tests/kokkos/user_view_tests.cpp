@@ -84,7 +84,7 @@ TEST_SUITE("kokkos") {
         std::vector<double> in = user_memory(k, s, aos);
         for (const layout_spec& a : all_layouts()) {
           for (const layout_spec& b : all_layouts()) {
-            INFO(name(k) << ", n = " << s.n << ", m = " << s.m << ", " << to_string(a) << " -> " << to_string(b)
+            INFO(std::string(name(k)) << ", n = " << s.n << ", m = " << s.m << ", " << to_string(a) << " -> " << to_string(b)
                          << ", seed = " << seed);
             std::vector<double> out(in.size(), poison<double>());
             with_view(k, in, s, [&](auto src) {
@@ -113,7 +113,7 @@ TEST_SUITE("kokkos") {
     const shape s{37, 3};
     const std::vector<double> aos = random_values<double>(s.n * s.m, fresh_seed());
     for (const user_kind k : all_kinds) {
-      INFO(name(k));
+      INFO(std::string(name(k)));
       std::vector<double> in = user_memory(k, s, aos), out(in.size(), poison<double>());
       const bool rows = k == user_kind::right || k == user_kind::stride_rows;
       const std::size_t pitch = k == user_kind::stride_rows      ? s.m + row_pad
@@ -152,7 +152,7 @@ TEST_SUITE("kokkos") {
           const array<double> a = rt.allocate<double>(s.n, s.m, spec);
           const std::string up = device_transform_kernel(user, view.data(), a.layout(), a.data(), sizeof(double));
           const std::string down = device_transform_kernel(a.layout(), a.data(), user, view.data(), sizeof(double));
-          INFO(name(k) << " <-> " << to_string(spec) << ": " << up << " / " << down);
+          INFO(std::string(name(k)) << " <-> " << to_string(spec) << ": " << up << " / " << down);
           CHECK(up.find("simple") == std::string::npos);
           CHECK(down.find("simple") == std::string::npos);
         }
