@@ -50,7 +50,7 @@ void round_trips(const runtime& rt, shape s) {
   auto host_out = Kokkos::create_mirror_view(out);
   for_each_kind<Space>(in.data(), s, [&](const char* name, auto src, std::size_t) {
     for (const layout_spec& spec : all_layouts()) {
-      INFO(std::string(name) << " in " << Space::name() << ", n = " << s.n << ", m = " << s.m << ", layout " << to_string(spec));
+      INFO(std::string(name) << " in " << std::string(Space::name()) << ", n = " << s.n << ", m = " << s.m << ", layout " << to_string(spec));
       for (std::size_t k = 0; k < capacity; ++k) host_out(k) = poison<float>();
       Kokkos::deep_copy(out, host_out);
       std::size_t launches = 0;
