@@ -29,7 +29,7 @@ kokkos=/tmp/kokkos-build
 reuse=0
 if [ "${1:-}" = "--reuse-kokkos" ] && [ -f "$kokkos/build/core/src/libkokkoscore.a" ]; then reuse=1; fi
 if [ $reuse = 0 ]; then
-  timeout 120 scripts/kokkos/build_kokkos.sh /tmp/kokkos "$jobs" "$kokkos" configure > "$out/kokkos-build.log" 2>&1
+  timeout 120 bash scripts/kokkos/build_kokkos.sh /tmp/kokkos "$jobs" "$kokkos" configure > "$out/kokkos-build.log" 2>&1
   rc=$?
   note "kokkos configure: exit $rc"
   if [ $rc -ne 0 ]; then tail -40 "$out/kokkos-build.log"; exit 1; fi
@@ -49,7 +49,7 @@ kokkos_targets=(coalesce-kokkos-tests coalesce-kokkos-fe coalesce-kokkos-bench)
 # benchmark timing library and the object files.
 early=(coalesce coalesce_bench_common $(cd "$build" && ninja -t targets all | grep -oE '^[^:]*coalesce-kokkos-[a-z]*\.dir/[^:]*\.o'))
 if [ $reuse = 0 ]; then
-  timeout 360 scripts/kokkos/build_kokkos.sh /tmp/kokkos "$jobs" "$kokkos" build >> "$out/kokkos-build.log" 2>&1 &
+  timeout 360 bash scripts/kokkos/build_kokkos.sh /tmp/kokkos "$jobs" "$kokkos" build >> "$out/kokkos-build.log" 2>&1 &
   kokkos_pid=$!
 fi
 timeout 360 cmake --build "$build" -j "$jobs" --target "${early[@]}" >> "$out/build.log" 2>&1
