@@ -8,7 +8,8 @@
 # coalesce-kokkos-fe and coalesce-kokkos-bench. Logs, the benchmark's JSON and a summary go to $OUT.
 #   scripts/gpu_kokkos_check.sh [--reuse-kokkos]   (carry .deps: kokkos-src.tar.xz and usr/ from
 #                                                   scripts/pack_offline_deps.sh for doctest)
-# --reuse-kokkos skips the Kokkos build when /tmp/kokkos-build has one (a second call on a warm machine).
+# --reuse-kokkos skips the Kokkos build when /tmp/kokkos-build has one and keeps coalesce's build dir
+# (a second call on a warm machine, after a first one ran out of time, carries on from there).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 out=${OUT:-$PWD/out-kokkos}
@@ -35,7 +36,7 @@ if [ $reuse = 0 ]; then
   if [ $rc -ne 0 ]; then tail -40 "$out/kokkos-build.log"; exit 1; fi
 fi
 
-rm -rf "$build"
+[ $reuse = 0 ] && rm -rf "$build"  # with --reuse-kokkos the build continues where an earlier call stopped
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCOALESCE_ENABLE_CUDA=ON -DCMAKE_CUDA_ARCHITECTURES=90 \
   -DCOALESCE_BUILD_TESTS=ON -DCOALESCE_BUILD_APPS=ON -DCOALESCE_BUILD_BENCHMARKS=ON -DCOALESCE_ENABLE_MPI=OFF \
   -DKokkos_DIR="$kokkos/build" -DKokkos_COMPILE_LAUNCHER="$kokkos/src/bin/kokkos_launch_compiler" \
