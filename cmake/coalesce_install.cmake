@@ -13,6 +13,10 @@ endif()
 if(TARGET coalesce_mpi)
   list(APPEND _targets coalesce_mpi)
 endif()
+# coalesce::kokkos links coalesce::kokkos_deps by name; the package config makes that target again.
+if(TARGET coalesce_kokkos)
+  list(APPEND _targets coalesce_kokkos)
+endif()
 install(TARGETS ${_targets} EXPORT coalesce-targets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
@@ -29,6 +33,7 @@ configure_package_config_file(cmake/coalesce-config.cmake.in "${PROJECT_BINARY_D
 write_basic_package_version_file("${PROJECT_BINARY_DIR}/coalesce-config-version.cmake"
   COMPATIBILITY SameMinorVersion)
 install(FILES "${PROJECT_BINARY_DIR}/coalesce-config.cmake" "${PROJECT_BINARY_DIR}/coalesce-config-version.cmake"
-  cmake/coalesce_cccl.cmake DESTINATION ${COALESCE_INSTALL_CMAKEDIR})
-# The build tree's config finds coalesce_cccl.cmake beside it, like the installed one.
+  cmake/coalesce_cccl.cmake cmake/coalesce_kokkos_deps.cmake DESTINATION ${COALESCE_INSTALL_CMAKEDIR})
+# The build tree's config finds these beside it, like the installed one.
 configure_file(cmake/coalesce_cccl.cmake "${PROJECT_BINARY_DIR}/coalesce_cccl.cmake" COPYONLY)
+configure_file(cmake/coalesce_kokkos_deps.cmake "${PROJECT_BINARY_DIR}/coalesce_kokkos_deps.cmake" COPYONLY)

@@ -10,6 +10,57 @@ if(COALESCE_WITH_DOCTEST)
   include(doctest)
 endif()
 
+# coalesce_discover_doctests(<target> [PRE_TEST] PROPERTIES <props>): each test case of <target> a
+# CTest test. doctest's doctest_discover_tests lists the test cases right after the build, by running
+# the binary; a binary linked with Kokkos CUDA initializes libcuda and so fails the build on a machine
+# without a driver. PRE_TEST (or COALESCE_TEST_DISCOVERY=PRE_TEST for all) lists them when ctest
+# runs instead, like CMake's gtest_discover_tests(DISCOVERY_MODE PRE_TEST), which doctest 2.4 lacks.
+set(COALESCE_TEST_DISCOVERY "POST_BUILD" CACHE STRING "When test cases are listed: POST_BUILD or PRE_TEST")
+set_property(CACHE COALESCE_TEST_DISCOVERY PROPERTY STRINGS POST_BUILD PRE_TEST)
+function(coalesce_discover_doctests target)
+  cmake_parse_arguments(arg "PRE_TEST" "" "PROPERTIES" ${ARGN})
+  if(NOT arg_PRE_TEST AND NOT COALESCE_TEST_DISCOVERY STREQUAL "PRE_TEST")
+    doctest_discover_tests(${target} ADD_LABELS 1 PROPERTIES ${arg_PROPERTIES})
+    return()
+  endif()
+  set(dir "${CMAKE_CURRENT_BINARY_DIR}")
+  set(tests_file "${dir}/${target}_tests-pre.cmake")
+  # At ctest time: list the test cases again when the binary is newer than the last list.
+  file(GENERATE OUTPUT "${dir}/${target}_include-pre.cmake" CONTENT
+"set(TEST_EXECUTABLE [==[$<TARGET_FILE:${target}>]==])
+set(CTEST_FILE [==[${tests_file}]==])
+if(NOT EXISTS \"\${TEST_EXECUTABLE}\")
+  add_test(${target}_NOT_BUILT ${target}_NOT_BUILT)
+  return()
+endif()
+if(NOT EXISTS \"\${CTEST_FILE}\" OR \"\${TEST_EXECUTABLE}\" IS_NEWER_THAN \"\${CTEST_FILE}\")
+  # A program that cannot start here (linked with libcuda, no driver) is one skipped test, not an error.
+  execute_process(COMMAND \"\${TEST_EXECUTABLE}\" --list-test-cases RESULT_VARIABLE list_rc OUTPUT_QUIET
+                  ERROR_VARIABLE list_error)
+  if(NOT list_rc EQUAL 0)
+    string(STRIP \"\${list_error}\" list_error)
+    add_test(${target}.cannot_start [==[${CMAKE_COMMAND}]==] -E echo \"${target} cannot start here: \${list_error}\")
+    set_tests_properties(${target}.cannot_start PROPERTIES SKIP_REGULAR_EXPRESSION \"cannot start here\")
+    return()
+  endif()
+  set(TEST_TARGET [==[${target}]==])
+  set(TEST_EXECUTOR \"\")
+  set(TEST_WORKING_DIR [==[${dir}]==])
+  set(TEST_SPEC \"\")
+  set(TEST_EXTRA_ARGS \"\")
+  set(TEST_PROPERTIES [==[${arg_PROPERTIES}]==])
+  set(TEST_ADD_LABELS 1)
+  set(TEST_PREFIX \"\")
+  set(TEST_SUFFIX \"\")
+  set(TEST_LIST ${target}_TESTS)
+  set(TEST_JUNIT_OUTPUT_DIR \"\")
+  include([==[${_DOCTEST_DISCOVER_TESTS_SCRIPT}]==])
+endif()
+include(\"\${CTEST_FILE}\")
+")
+  set_property(DIRECTORY APPEND PROPERTY TEST_INCLUDE_FILES "${dir}/${target}_include-pre.cmake")
+endfunction()
+
 function(coalesce_add_doctest target)
   cmake_parse_arguments(arg "GPU" "" "SOURCES;LIBRARIES" ${ARGN})
   if(arg_GPU)
@@ -26,8 +77,8 @@ function(coalesce_add_doctest target)
   # GPU tests run one at a time: some check that device memory comes back, which other processes'
   # allocations would disturb.
   if(arg_GPU)
-    doctest_discover_tests(${target} ADD_LABELS 1 PROPERTIES SKIP_RETURN_CODE 77 RESOURCE_LOCK gpu)
+    coalesce_discover_doctests(${target} PROPERTIES SKIP_RETURN_CODE 77 RESOURCE_LOCK gpu)
   else()
-    doctest_discover_tests(${target} ADD_LABELS 1 PROPERTIES SKIP_RETURN_CODE 77)
+    coalesce_discover_doctests(${target} PROPERTIES SKIP_RETURN_CODE 77)
   endif()
 endfunction()

@@ -2,8 +2,9 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The TLED element loop and the per-component reduction as Kokkos loops over coalesce arrays. The
-// physics is the FE app's (apps/fe_tled/tled_physics.hpp), called as it is: a Kokkos functor holds
-// coalesce views by value, so the same code runs on any execution space that can access the arrays.
+// physics is the FE app's (apps/fe_tled/tled_physics.hpp), called as it is: the element loop is a
+// KOKKOS_LAMBDA through kokkos::parallel_for, the reduction a functor holding a coalesce view by
+// value, so the same code runs on any execution space that can access the arrays.
 //
 // Element data per element (15 components): dN_a/dX_j at 3 a + j (12), then V0, mu, kappa, as in the
 // FE app. Connectivity: 4 node indices (int). Displacements: 3 per node. Element forces: 12.
@@ -21,29 +22,6 @@
 namespace coalesce::kokkos_fe {
 
 inline constexpr std::size_t element_m = 15, connectivity_m = 4, node_m = 3, force_m = 12;
-
-// One element: gather its nodes' displacements, compute its nodal forces, write them.
-template <class ElementView, class ConnectivityView, class NodeView, class ForceView>
-struct element_forces {
-  ElementView element;
-  ConnectivityView connectivity;
-  NodeView u;
-  ForceView force;
-
-  KOKKOS_INLINE_FUNCTION void operator()(std::size_t e) const {
-    float ue[4][3], dndx[4][3], f[4][3];
-    for (std::size_t a = 0; a < 4; ++a) {
-      const auto node = static_cast<std::size_t>(connectivity(e, a));
-      for (std::size_t j = 0; j < 3; ++j) {
-        ue[a][j] = u(node, j);
-        dndx[a][j] = element(e, 3 * a + j);
-      }
-    }
-    fe::element_nodal_forces(ue, dndx, element(e, 12), element(e, 13), element(e, 14), f);
-    for (std::size_t a = 0; a < 4; ++a)
-      for (std::size_t j = 0; j < 3; ++j) force(e, 3 * a + j) = f[a][j];
-  }
-};
 
 // Per-component sums of a vector set: an array reduction (value_type T[], value_count = m), whose
 // default init (zero) and join (+=) Kokkos 3.4 and 4.x share.
@@ -70,15 +48,6 @@ inline void require_shape(const array_layout& l, std::size_t m, layout_kind kind
              ": one run uses one layout family");
 }
 
-// f(layout tag) for the layout family of `kind`.
-template <class F>
-void with_layout(layout_kind kind, F&& f) {
-  switch (kind) {
-    case layout_kind::row_major: return f(layout_row_major{});
-    case layout_kind::col_major: return f(layout_col_major{});
-    case layout_kind::blocked: return f(layout_blocked<>{});
-  }
-}
 }  // namespace detail
 
 // force(e) = the nodal forces of element e, for every element, on ExecutionSpace. All four arrays
@@ -96,16 +65,25 @@ void element_loop(const array<float>& element, const array<int>& connectivity, c
     fail(errc::size_mismatch, "kokkos_fe::element_loop", "element data, connectivity and forces differ in n");
   for (const memory_space s : {connectivity.space(), u.space(), force.space()})
     kokkos::detail::require_access<ExecutionSpace>(s, "kokkos_fe::element_loop");
-  const auto range = kokkos::vector_range(element, space);
-  detail::with_layout(kind, [&](auto layout) {
-    using L = decltype(layout);
-    const auto e = element.template view<L, element_m>();
-    const auto c = connectivity.template view<L, connectivity_m>();
-    const auto x = u.template view<L, node_m>();
-    const auto f = force.template view<L, force_m>();
-    Kokkos::parallel_for("coalesce::kokkos_fe::element_loop", range,
-                         element_forces<decltype(e), decltype(c), decltype(x), decltype(f)>{e, c, x, f});
-  });
+  // A KOKKOS_LAMBDA over views of one type whatever the layout: kokkos::parallel_for picks the
+  // layout outside it (nvcc allows no extended lambda inside coalesce::visit's generic lambda).
+  kokkos::parallel_for(
+      "coalesce::kokkos_fe::element_loop", kokkos::vector_range(element, space),
+      kokkos::arrays(element, connectivity, u, force),
+      KOKKOS_LAMBDA(std::size_t e, kokkos::any_view<const float> d, kokkos::any_view<const int> c,
+                    kokkos::any_view<const float> x, kokkos::any_view<float> f) {
+        float ue[4][3], dndx[4][3], out[4][3];
+        for (std::size_t a = 0; a < 4; ++a) {
+          const auto node = static_cast<std::size_t>(c(e, a));
+          for (std::size_t j = 0; j < 3; ++j) {
+            ue[a][j] = x(node, j);
+            dndx[a][j] = d(e, 3 * a + j);
+          }
+        }
+        fe::element_nodal_forces(ue, dndx, d(e, 12), d(e, 13), d(e, 14), out);
+        for (std::size_t a = 0; a < 4; ++a)
+          for (std::size_t j = 0; j < 3; ++j) f(e, 3 * a + j) = out[a][j];
+      });
   space.fence();
 }
 

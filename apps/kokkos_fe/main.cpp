@@ -1,7 +1,8 @@
 // SPDX-FileCopyrightText: 2026 coalesce authors
 // SPDX-License-Identifier: Apache-2.0
 // coalesce-kokkos-fe [elements]: the TLED element loop and the per-component force sums as Kokkos
-// loops on the default execution space, for each layout, checked against the plain host loop.
+// loops on the default execution space, for each layout, checked against the plain host loop: bit for
+// bit on a host execution space, within tolerances on a GPU. Exit 1 when a check fails.
 #include "fe_problem.hpp"
 
 #include <Kokkos_Core.hpp>
@@ -34,6 +35,11 @@ int main(int argc, char** argv) {
       magnitudes[k] += std::fabs(reference[e * kokkos_fe::force_m + k]);
     }
 
+  // Off the host, FMA contraction moves an element's forces by ~1e-5 of the largest (float, strains
+  // ~1e-2). The float sums differ from the double reference on every backend, by ~sqrt(n) roundings
+  // (~1e-5 of sum |f| for a sequential sum of 2e5). A wrong index or a lost element moves either by ~1.
+  constexpr double element_tolerance = 1e-3, sum_tolerance = 1e-3;
+  constexpr bool host_space = Kokkos::SpaceAccessibility<exec, Kokkos::HostSpace>::accessible;
   int status = 0;
   for (const layout_spec spec : {aos(), soa(), blocked(128)}) {
     const array<float> element = rt.upload(host_vectors(p.element.data(), p.elements, kokkos_fe::element_m), spec);
@@ -50,20 +56,25 @@ int main(int argc, char** argv) {
     std::vector<float> out(reference.size());
     rt.download(force, host_vectors(out.data(), p.elements, kokkos_fe::force_m));
     std::size_t equal = 0;
-    double worst = 0;
-    for (std::size_t k = 0; k < out.size(); ++k) {
-      equal += out[k] == reference[k];
-      worst = std::fmax(worst, std::fabs(double(out[k]) - reference[k]) / (std::fabs(double(reference[k])) + 1e-6));
-    }
+    for (std::size_t k = 0; k < out.size(); ++k) equal += out[k] == reference[k];
+    const double worst = kokkos_fe::worst_element_difference(out, reference);
     const std::vector<float> sums = kokkos_fe::component_sum<exec>(force);
     double worst_sum = 0;
     for (std::size_t k = 0; k < sums.size(); ++k)
       worst_sum = std::fmax(worst_sum, std::fabs(sums[k] - reference_sums[k]) / magnitudes[k]);
-    std::printf("%-12s element loop %8.3f ms  equal to host loop %zu / %zu (worst relative %.2e)  "
+    std::printf("%-12s element loop %8.3f ms  equal to host loop %zu / %zu (worst element %.2e)  "
                 "force sums |err| / sum |f| <= %.2e\n",
                 to_string(spec).c_str(), ms, equal, out.size(), worst, worst_sum);
-    // Host execution spaces compute exactly what the host loop does; a GPU may contract into FMAs.
-    if (worst > 1e-4) status = 1;
+    // A host execution space runs the host loop's code with the host compiler: bit for bit. A GPU
+    // contracts into FMAs, so there the elements' forces agree within a tolerance.
+    const bool forces_ok = host_space ? equal == out.size() : worst <= element_tolerance;
+    if (!forces_ok || worst_sum > sum_tolerance) {
+      std::printf("%-12s FAILED: %s\n", to_string(spec).c_str(),
+                  !forces_ok ? (host_space ? "forces not bit for bit equal on a host execution space"
+                                           : "forces outside the tolerance")
+                             : "sums outside the tolerance");
+      status = 1;
+    }
   }
   return status;
 }

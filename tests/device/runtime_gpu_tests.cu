@@ -78,6 +78,11 @@ TEST_SUITE("gpu") {
   TEST_CASE("runtime.cuda.round_trip.float") { round_trip_shapes<float>(runtime{backend::cuda}); }
   TEST_CASE("runtime.cuda.round_trip.double") { round_trip_shapes<double>(runtime{backend::cuda}); }
   TEST_CASE("runtime.cuda.round_trip.int") { round_trip_shapes<int>(runtime{backend::cuda}); }
+  TEST_CASE("runtime.cuda.round_trip.components") {
+    const runtime rt{backend::cuda};
+    for (std::size_t n : {1, 33, 1000, 70001})
+      for (std::size_t m : {1, 3, 12}) round_trip_components<float>(rt, n, m, n + 7);
+  }
   TEST_CASE("runtime.cuda.round_trip.other_widths") {
     const runtime rt{backend::cuda};
     for (std::size_t n : {1, 37, 200}) {

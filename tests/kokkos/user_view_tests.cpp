@@ -2,7 +2,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // Users' Kokkos Views (LayoutRight, LayoutLeft, LayoutStride row- and column-major with padding) as
 // coalesce sources and destinations: View -> layout A -> layout B -> View comes back bit for bit for
-// every pair of layouts and shapes with tails, and the View's padding is never written.
+// every pair of layouts and shapes with tails, the View's padding is never written, and no Kokkos
+// kernel runs on the way (the runtime's transforms move every layout).
 #include <coalesce/interop/kokkos.hpp>
 
 #include <doctest/doctest.h>
@@ -11,6 +12,7 @@
 
 #include <cstring>
 #include <string>
+#include <type_traits>
 
 using namespace coalesce;
 using namespace coalesce::test;
@@ -82,7 +84,7 @@ TEST_SUITE("kokkos") {
         std::vector<double> in = user_memory(k, s, aos);
         for (const layout_spec& a : all_layouts()) {
           for (const layout_spec& b : all_layouts()) {
-            INFO(name(k) << ", n = " << s.n << ", m = " << s.m << ", " << to_string(a) << " -> " << to_string(b)
+            INFO(std::string(name(k)) << ", n = " << s.n << ", m = " << s.m << ", " << to_string(a) << " -> " << to_string(b)
                          << ", seed = " << seed);
             std::vector<double> out(in.size(), poison<double>());
             with_view(k, in, s, [&](auto src) {
@@ -96,6 +98,65 @@ TEST_SUITE("kokkos") {
           }
         }
       }
+    }
+  }
+
+  TEST_CASE("kokkos.user_views.fast_path_every_layout") {
+    // Every View is described as the memory it is (no copy) and moved by the runtime's transforms:
+    // not one Kokkos kernel or deep_copy runs.
+    const runtime rt{backend::host};
+    {
+      const kokkos_launch_counter positive_control;
+      Kokkos::parallel_for("counted", Kokkos::RangePolicy<Kokkos::DefaultHostExecutionSpace>(0, 4), [](int) {});
+      REQUIRE(kokkos_launch_counter::count() == 1);
+    }
+    const shape s{37, 3};
+    const std::vector<double> aos = random_values<double>(s.n * s.m, fresh_seed());
+    for (const user_kind k : all_kinds) {
+      INFO(std::string(name(k)));
+      std::vector<double> in = user_memory(k, s, aos), out(in.size(), poison<double>());
+      const bool rows = k == user_kind::right || k == user_kind::stride_rows;
+      const std::size_t pitch = k == user_kind::stride_rows      ? s.m + row_pad
+                                : k == user_kind::stride_columns ? s.n + column_pad
+                                : rows                           ? s.m
+                                                                 : s.n;
+      with_view(k, in, s, [&](auto src) {
+        kokkos::visit_memory(src, [&](const auto& memory) {
+          CHECK(std::is_same_v<std::decay_t<decltype(memory)>, vector_set<double>> == rows);
+          CHECK(memory.data == src.data());
+          CHECK(memory.pitch == pitch);
+        });
+        const kokkos_launch_counter counter;
+        const array<double> a = kokkos::upload(rt, src, blocked(32));
+        array<double> b = rt.allocate<double>(s.n, s.m, soa());
+        kokkos::copy(rt, src, b);
+        with_view(k, out, s, [&](auto dst) { kokkos::download(rt, a, dst); });
+        CHECK(kokkos_launch_counter::count() == 0);
+      });
+      REQUIRE(std::memcmp(out.data(), in.data(), in.size() * sizeof(double)) == 0);
+    }
+  }
+
+  TEST_CASE("kokkos.user_views.device_plan_is_a_fast_kernel") {
+    // What the GPU would run for a View of each kind moved to and from aos, soa and blocked:128 arrays
+    // (planning only, no GPU needed): a row of the fast dispatch table, never the element-by-element
+    // "simple" kernel. n = 4096 (whole tiles) with the Views' pitches.
+    const runtime rt{backend::host};
+    const shape s{4096, 3};
+    const std::vector<double> aos = random_values<double>(s.n * s.m, fresh_seed());
+    for (const user_kind k : all_kinds) {
+      std::vector<double> in = user_memory(k, s, aos);
+      with_view(k, in, s, [&](auto view) {
+        const array_layout user = kokkos::layout_of(view);
+        for (const layout_spec spec : {coalesce::aos(), soa(), blocked(128)}) {
+          const array<double> a = rt.allocate<double>(s.n, s.m, spec);
+          const std::string up = device_transform_kernel(user, view.data(), a.layout(), a.data(), sizeof(double));
+          const std::string down = device_transform_kernel(a.layout(), a.data(), user, view.data(), sizeof(double));
+          INFO(std::string(name(k)) << " <-> " << to_string(spec) << ": " << up << " / " << down);
+          CHECK(up.find("simple") == std::string::npos);
+          CHECK(down.find("simple") == std::string::npos);
+        }
+      });
     }
   }
 
@@ -146,6 +207,10 @@ TEST_SUITE("kokkos") {
     CHECK(kokkos::layout_of(columns).kind == layout_kind::col_major);
     CHECK(kokkos::layout_of(columns).pitch == 10);
     CHECK_THROWS_WITH_AS(kokkos::describe(columns), doctest::Contains("column-major"), error);
+    const component_set<int> components = kokkos::describe_components(columns);
+    CHECK(components.data == columns.data());
+    CHECK(components.pitch == 10);
+    CHECK_THROWS_WITH_AS(kokkos::describe_components(rows), doctest::Contains("row-major"), error);
     // One component: LayoutLeft is also row-major with pitch 1.
     Kokkos::View<int**, Kokkos::LayoutLeft, Kokkos::HostSpace> one("one", 10, 1);
     CHECK(kokkos::describe(one).pitch == 1);

@@ -21,6 +21,9 @@ run(${CMAKE_COMMAND} -S "${CONSUMER_SOURCE_DIR}" -B "${WORK_DIR}/build" -G "${GE
     -DCMAKE_PREFIX_PATH=${prefix} -DCMAKE_FIND_PACKAGE_NO_PACKAGE_REGISTRY=ON)
 run(${CMAKE_COMMAND} --build "${WORK_DIR}/build")
 run("${WORK_DIR}/build/consumer")
+if(EXISTS "${WORK_DIR}/build/consumer_kokkos")
+  run("${WORK_DIR}/build/consumer_kokkos")
+endif()
 
 # The installed programs look for their scripts beside them, in <prefix>/share/coalesce, not in the
 # source tree: their --help shows the path found.

@@ -36,6 +36,18 @@ TEST_SUITE("unit") {
     }
   }
 
+  TEST_CASE("runtime.host.round_trip.components") {
+    const runtime rt{backend::host};
+    for (std::size_t n : {0, 1, 33, 130})
+      for (std::size_t m : {1, 3, 12}) {
+        round_trip_components<double>(rt, n, m, n);
+        round_trip_components<float>(rt, n, m, n + 5);
+      }
+    std::vector<float> short_rows(10);
+    require_error([&] { (void)rt.upload(host_components(short_rows.data(), 5, 2, 4), soa()); }, errc::invalid_argument,
+                  "pitch = 4");
+  }
+
   TEST_CASE("runtime.host.views_match_user_data") {
     const runtime rt{backend::host};
     const std::size_t n = 45, m = 7;

@@ -29,6 +29,22 @@ struct vector_set {
   }
 };
 
+// The user's vectors stored component by component (SoA: a Fortran array, a Kokkos LayoutLeft View):
+// component i of vector v at data[i * pitch + v] (pitch in elements, >= n).
+template <class T>
+struct component_set {
+  T* data = nullptr;
+  std::size_t n = 0;
+  std::size_t m = 0;
+  std::size_t pitch = 0;
+  memory_space space = memory_space::host;
+
+  template <class U = T, std::enable_if_t<!std::is_const_v<U>, int> = 0>
+  operator component_set<const T>() const noexcept {  // NOLINT: implicit by design, like T* -> const T*
+    return {data, n, m, pitch, space};
+  }
+};
+
 // A row-major rows x cols matrix with a row pitch in elements; as a vector set each row is a vector.
 template <class T>
 struct matrix {
@@ -58,6 +74,22 @@ vector_set<T> device_vectors(T* data, std::size_t n, std::size_t m) noexcept {
 }
 template <class T>
 vector_set<T> device_vectors(T* data, std::size_t n, std::size_t m, std::size_t pitch) noexcept {
+  return {data, n, m, pitch, memory_space::device};
+}
+template <class T>
+component_set<T> host_components(T* data, std::size_t n, std::size_t m) noexcept {
+  return {data, n, m, n, memory_space::host};
+}
+template <class T>
+component_set<T> host_components(T* data, std::size_t n, std::size_t m, std::size_t pitch) noexcept {
+  return {data, n, m, pitch, memory_space::host};
+}
+template <class T>
+component_set<T> device_components(T* data, std::size_t n, std::size_t m) noexcept {
+  return {data, n, m, n, memory_space::device};
+}
+template <class T>
+component_set<T> device_components(T* data, std::size_t n, std::size_t m, std::size_t pitch) noexcept {
   return {data, n, m, pitch, memory_space::device};
 }
 template <class T>

@@ -57,12 +57,14 @@ enum class backend { cuda, host };
 
 inline const char* to_string(backend b) noexcept { return b == backend::cuda ? "cuda" : "host"; }
 
-// A vector set with its element type erased: what the byte-level implementation works on.
+// The user's vectors with their element type erased: what the byte-level implementation works on.
+// kind is row_major for a vector_set, col_major for a component_set (pitch between components).
 struct raw_vectors {
   const void* data = nullptr;
   std::size_t n = 0, m = 0, pitch = 0;
   memory_space space = memory_space::host;
   std::size_t elem = 0;  // sizeof(T)
+  layout_kind kind = layout_kind::row_major;
 };
 
 // The row of the device dispatch table (docs/design.md) that moves src into dst, device to device,
@@ -100,13 +102,13 @@ class runtime {
   template <class T>
   array<std::remove_const_t<T>> upload(const vector_set<T>& src, layout_spec spec,
                                        const std::remove_const_t<T>& fill = {}) const {
-    using U = std::remove_const_t<T>;
-    const raw_vectors raw = erase(src);
-    check_source(raw, "upload");
-    array<U> dst = allocate<U>(src.n, src.m, spec);
-    copy_raw(raw.data, user_layout(raw), raw.space, dst.data(), dst.layout(), dst.space(), raw.elem, &fill, "upload",
-             nullptr, true);
-    return dst;
+    return upload_erased(erase(src), spec, fill);
+  }
+  // The same from vectors stored component by component (any pitch between components).
+  template <class T>
+  array<std::remove_const_t<T>> upload(const component_set<T>& src, layout_spec spec,
+                                       const std::remove_const_t<T>& fill = {}) const {
+    return upload_erased(erase(src), spec, fill);
   }
 
   // A matrix: each row is a vector.
@@ -140,10 +142,12 @@ class runtime {
   template <class T>
   void upload_async(const vector_set<T>& src, array<std::remove_const_t<T>>& dst, stream_t stream,
                     const std::remove_const_t<T>& fill = {}) const {
-    const raw_vectors raw = erase(src);
-    check_source(raw, "upload_async");
-    copy_raw(raw.data, user_layout(raw), raw.space, dst.data(), dst.layout(), dst.space(), raw.elem, &fill,
-             "upload_async", stream, false);
+    upload_async_erased(erase(src), dst, stream, fill);
+  }
+  template <class T>
+  void upload_async(const component_set<T>& src, array<std::remove_const_t<T>>& dst, stream_t stream,
+                    const std::remove_const_t<T>& fill = {}) const {
+    upload_async_erased(erase(src), dst, stream, fill);
   }
 
   // Writes the vectors back into the user's array (host or device, any row pitch). Only the n x m
@@ -155,6 +159,17 @@ class runtime {
   }
   template <class T>
   void download_async(const array<T>& src, const vector_set<T>& dst, stream_t stream) const {
+    static_assert(!std::is_const_v<T>, "coalesce::download_async: the destination must be writable");
+    download_raw(src.data(), src.layout(), src.space(), erase(dst), "download_async", stream, false);
+  }
+  // Into vectors stored component by component; the padding after each component is left alone.
+  template <class T>
+  void download(const array<T>& src, const component_set<T>& dst) const {
+    static_assert(!std::is_const_v<T>, "coalesce::download: the destination must be writable");
+    download_raw(src.data(), src.layout(), src.space(), erase(dst), "download", nullptr, true);
+  }
+  template <class T>
+  void download_async(const array<T>& src, const component_set<T>& dst, stream_t stream) const {
     static_assert(!std::is_const_v<T>, "coalesce::download_async: the destination must be writable");
     download_raw(src.data(), src.layout(), src.space(), erase(dst), "download_async", stream, false);
   }
@@ -192,13 +207,31 @@ class runtime {
  private:
   template <class T>
   static raw_vectors erase(const vector_set<T>& s) noexcept {
-    return {s.data, s.n, s.m, s.pitch, s.space, sizeof(T)};
+    return {s.data, s.n, s.m, s.pitch, s.space, sizeof(T), layout_kind::row_major};
+  }
+  template <class T>
+  static raw_vectors erase(const component_set<T>& s) noexcept {
+    return {s.data, s.n, s.m, s.pitch, s.space, sizeof(T), layout_kind::col_major};
+  }
+  template <class U>
+  array<U> upload_erased(const raw_vectors& raw, layout_spec spec, const U& fill) const {
+    check_source(raw, "upload");
+    array<U> dst = allocate<U>(raw.n, raw.m, spec);
+    copy_raw(raw.data, user_layout(raw), raw.space, dst.data(), dst.layout(), dst.space(), raw.elem, &fill, "upload",
+             nullptr, true);
+    return dst;
+  }
+  template <class U>
+  void upload_async_erased(const raw_vectors& raw, array<U>& dst, stream_t stream, const U& fill) const {
+    check_source(raw, "upload_async");
+    copy_raw(raw.data, user_layout(raw), raw.space, dst.data(), dst.layout(), dst.space(), raw.elem, &fill,
+             "upload_async", stream, false);
   }
   buffer allocate_raw(std::size_t n, std::size_t m, layout_spec spec, std::size_t elem, const std::string& call,
                       array_layout& layout) const;
   void check_source(const raw_vectors& src, const std::string& call) const;
   static array_layout user_layout(const raw_vectors& v) noexcept {
-    return {layout_kind::row_major, v.n, v.m, v.pitch, 0};
+    return {v.kind, v.n, v.m, v.pitch, 0};
   }
   void copy_raw(const void* src, const array_layout& src_layout, memory_space src_space, void* dst,
                 const array_layout& dst_layout, memory_space dst_space, std::size_t elem, const void* fill,

@@ -1,0 +1,158 @@
+// SPDX-FileCopyrightText: 2026 coalesce authors
+// SPDX-License-Identifier: Apache-2.0
+// coalesce-kokkos-bench [--size-mib N] [--reps R] [--json FILE]: Kokkos Views of every layout into and
+// out of coalesce layouts, against Kokkos' own deep_copy, in one run on the default execution space's
+// memory (CudaSpace with Kokkos CUDA: CUDA events; HostSpace otherwise: the host clock):
+//   ceiling   deep_copy between two LayoutRight Views (same layout: a plain copy)
+//   peer      deep_copy LayoutRight <-> LayoutLeft (the Kokkos user's way to change layout)
+//   coalesce  kokkos::copy (View -> existing array), kokkos::download (array -> View) and kokkos::upload
+//             (View -> new array, allocation included) for LayoutRight, LayoutLeft, LayoutStride
+//             (pitch, 1) and (1, pitch) Views, into and out of aos, soa and blocked:128
+// float and double, m = 3 and 12. GB/s counts the n x m elements read plus written; % is of the
+// ceiling of the same type and m. Warm-up, then the median of --reps (>= 20 by default).
+#include <coalesce/interop/kokkos.hpp>
+
+#include "timing.hpp"
+
+#include <Kokkos_Core.hpp>
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <functional>
+#include <string>
+#include <vector>
+
+using namespace coalesce;
+
+namespace {
+
+using exec = Kokkos::DefaultExecutionSpace;
+using mem = exec::memory_space;
+constexpr bool on_host = Kokkos::SpaceAccessibility<Kokkos::HostSpace, mem>::accessible;
+
+struct options {
+  std::size_t size_mib = 256;
+  int reps = 20;
+  std::string json;
+};
+
+struct result {
+  std::string op, view, layout, type;
+  std::size_t m = 0;
+  double gbs = 0, percent = 0;
+  bench::stats s;
+};
+
+bench::stats measure(const std::function<void()>& f, int reps) {
+#if defined(COALESCE_BENCH_WITH_CUDA)
+  if (!on_host) return bench::time_gpu(f, 3, reps);
+#endif
+  return bench::time_host(f, 1, reps);
+}
+
+template <class T>
+const char* type_name() {
+  return sizeof(T) == 4 ? "float" : "double";
+}
+
+template <class T, class Layout>
+using user_view = Kokkos::View<T**, Layout, mem, kokkos::unmanaged>;
+
+// f(name, view) for the four kinds of user View over `buffer` (room for the largest).
+template <class T, class F>
+void for_each_view(T* buffer, std::size_t n, std::size_t m, F&& f) {
+  f("LayoutRight", user_view<T, Kokkos::LayoutRight>(buffer, n, m));
+  f("LayoutLeft", user_view<T, Kokkos::LayoutLeft>(buffer, n, m));
+  f("Stride(m+1,1)", user_view<T, Kokkos::LayoutStride>(buffer, Kokkos::LayoutStride(n, m + 1, m, 1)));
+  f("Stride(1,n+37)", user_view<T, Kokkos::LayoutStride>(buffer, Kokkos::LayoutStride(n, 1, m, n + 37)));
+}
+
+template <class T>
+void run_case(const runtime& rt, const options& o, std::size_t m, std::vector<result>& out) {
+  const std::size_t n = o.size_mib * (std::size_t(1) << 20) / (m * sizeof(T));
+  const double bytes = 2.0 * double(n) * double(m) * sizeof(T);
+  const auto add = [&](const std::string& op, const std::string& view, const std::string& layout,
+                       const bench::stats& s, double ceiling_gbs) {
+    const double g = bench::gbs(bytes, s.median_ms);
+    out.push_back({op, view, layout, type_name<T>(), m, g, ceiling_gbs > 0 ? 100.0 * g / ceiling_gbs : 100.0, s});
+    std::printf("%-9s %-15s %-12s %-6s m=%-3zu %8.1f GB/s %6.1f %%  (median %.3f ms of %d)\n", op.c_str(),
+                view.c_str(), layout.c_str(), type_name<T>(), m, g, out.back().percent, s.median_ms, s.reps);
+    std::fflush(stdout);
+  };
+
+  Kokkos::View<T**, Kokkos::LayoutRight, mem> right_a("right_a", n, m), right_b("right_b", n, m);
+  Kokkos::View<T**, Kokkos::LayoutLeft, mem> left("left", n, m);
+  Kokkos::deep_copy(right_a, T(1));
+  const bench::stats ceiling = measure([&] { Kokkos::deep_copy(right_b, right_a); }, o.reps);
+  const double ceiling_gbs = bench::gbs(bytes, ceiling.median_ms);
+  add("ceiling", "Right->Right", "-", ceiling, ceiling_gbs);
+  add("peer", "Right->Left", "-", measure([&] { Kokkos::deep_copy(left, right_a); }, o.reps), ceiling_gbs);
+  add("peer", "Left->Right", "-", measure([&] { Kokkos::deep_copy(right_b, left); }, o.reps), ceiling_gbs);
+
+  // One buffer big enough for every kind of View (the strided ones have a pitch).
+  Kokkos::View<T*, mem> buffer("buffer", (n + 37) * (m + 1));
+  Kokkos::deep_copy(buffer, T(2));
+  for (const layout_spec spec : {aos(), soa(), blocked(128)}) {
+    array<T> a = rt.allocate<T>(n, m, spec);
+    for_each_view(buffer.data(), n, m, [&](const char* name, auto view) {
+      add("copy", name, to_string(spec), measure([&] { kokkos::copy(rt, view, a); }, o.reps), ceiling_gbs);
+      add("download", name, to_string(spec), measure([&] { kokkos::download(rt, a, view); }, o.reps), ceiling_gbs);
+      add("upload", name, to_string(spec), measure([&] { (void)kokkos::upload(rt, view, spec); }, o.reps),
+          ceiling_gbs);
+    });
+  }
+}
+
+void write_json(const std::string& path, const std::string& device, const options& o, const std::vector<result>& rows) {
+  std::ofstream f(path);
+  f << "{\n  \"device\": \"" << device << "\",\n  \"kokkos_execution_space\": \"" << exec::name()
+    << "\",\n  \"size_mib\": " << o.size_mib << ",\n  \"reps\": " << o.reps << ",\n  \"results\": [\n";
+  for (std::size_t k = 0; k < rows.size(); ++k) {
+    const result& r = rows[k];
+    f << "    {\"op\": \"" << r.op << "\", \"view\": \"" << r.view << "\", \"layout\": \"" << r.layout
+      << "\", \"type\": \"" << r.type << "\", \"m\": " << r.m << ", \"gbs\": " << r.gbs
+      << ", \"percent_of_deep_copy\": " << r.percent << ", \"median_ms\": " << r.s.median_ms
+      << ", \"min_ms\": " << r.s.min_ms << ", \"max_ms\": " << r.s.max_ms << "}" << (k + 1 < rows.size() ? "," : "")
+      << "\n";
+  }
+  f << "  ]\n}\n";
+}
+
+bool parse(int argc, char** argv, options& o) {
+  for (int k = 1; k < argc; ++k) {
+    const std::string a = argv[k];
+    const bool has_value = k + 1 < argc;
+    if (a == "--size-mib" && has_value) {
+      o.size_mib = std::strtoull(argv[++k], nullptr, 10);
+    } else if (a == "--reps" && has_value) {
+      o.reps = std::atoi(argv[++k]);
+    } else if (a == "--json" && has_value) {
+      o.json = argv[++k];
+    } else {
+      return false;
+    }
+  }
+  return o.size_mib > 0 && o.reps > 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Kokkos::ScopeGuard kokkos(argc, argv);
+  options o;
+  if (!parse(argc, argv, o)) {
+    std::fprintf(stderr, "usage: coalesce-kokkos-bench [--size-mib N > 0] [--reps R > 0] [--json FILE]\n");
+    return 2;
+  }
+  const runtime rt = on_host ? runtime{backend::host} : runtime{};
+  std::printf("coalesce-kokkos-bench: Kokkos %s, coalesce %s, %zu MiB per array, median of %d\n", exec::name(),
+              rt.description().c_str(), o.size_mib, o.reps);
+  std::vector<result> rows;
+  for (const std::size_t m : {3, 12}) {
+    run_case<float>(rt, o, m, rows);
+    run_case<double>(rt, o, m, rows);
+  }
+  if (!o.json.empty()) write_json(o.json, rt.description(), o, rows);
+  return 0;
+}
