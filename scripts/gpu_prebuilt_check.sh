@@ -6,7 +6,8 @@
 #   scripts/gpu_prebuilt_check.sh [step ...]   steps: tests sanitize demo records mpi (default: all), time
 # tests: every GPU test program; apps: scripts/gpu_apps_check.sh's particles and fe steps on these
 # binaries; sanitize: compute-sanitizer memcheck and racecheck on the record
-# kernels; demo: coalesce-demo, timed; records: coalesce-bench --records; mpi: the MPI tests with 1, 2
+# kernels; paths: scripts/gpu_paths_check.sh (transform tests, sanitizers, coalesce-bench --paths all);
+# counts: the counted-view GPU tests under memcheck and racecheck; demo: coalesce-demo, timed; records: coalesce-bench --records; mpi: the MPI tests with 1, 2
 # and 4 ranks sharing the GPU, coalesce-fe-mpi --check, coalesce-particles-mpi --check (CUDA, every
 # record layout), coalesce-mpi-bench (pack on 1 rank, exchange on 2 and 4); time (not in the default set):
 # scripts/validate_time_model.sh on these binaries, into $OUT/time. Logs and a summary go to $OUT.
@@ -61,6 +62,12 @@ for step in "${steps[@]}"; do
         > "$out/apps.log" 2>&1
       note "apps: exit $?"
       cat "$out/apps/summary.txt" >> "$out/summary.txt" ;;
+    paths)
+      BIN="$bin" OUT="$out/paths" timeout 560 bash scripts/gpu_paths_check.sh > "$out/paths.log" 2>&1
+      note "paths (transform tests, sanitizers, the path matrix): exit $? $(grep -E '^== ' "$out/paths/summary.txt" 2>/dev/null | tr -s ' ' | tr '\n' ' ' | cut -c1-400)" ;;
+    counts)
+      run_log memcheck-counted compute-sanitizer --tool memcheck --error-exitcode 99 "$bin/coalesce-gpu-tests" -tc='*counted.gpu*'
+      run_log racecheck-counted compute-sanitizer --tool racecheck --error-exitcode 99 "$bin/coalesce-gpu-tests" -tc='*counted.gpu*' ;;
     records)
       run_log records-bench "$bin/coalesce-bench" --records --reps 20 --out "$out/records"
       cp "$out/records/results.md" "$out/records.md" 2>/dev/null ;;
