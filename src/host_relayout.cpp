@@ -3,6 +3,7 @@
 #include "host_relayout.hpp"
 
 #include "host_stream.hpp"
+#include "host_turn.hpp"
 #include "relayout_one.hpp"
 
 #include <coalesce/core/math.hpp>
@@ -28,14 +29,7 @@ using byte = unsigned char;
 // make a fork-join of idle spinning threads very slow).
 constexpr std::size_t parallel_threshold = 1 << 16;
 
-// One element, moved as a W through memcpy: the pointers may be unaligned for W, and memcpy of a
-// fixed size compiles to a plain load and store.
-template <class W>
-inline void move_word(byte* dst, const byte* src) {
-  W w;
-  std::memcpy(&w, src, sizeof(W));
-  std::memcpy(dst, &w, sizeof(W));
-}
+using turn::move_word;
 
 // A columnar side (col_major or blocked): where component i of vector v lives, and where the run of
 // consecutive vectors that holds v ends.
@@ -56,26 +50,33 @@ struct columnar {
 void move_runs(const host_plan& plan, const byte* s, byte* d, std::size_t elem) {
   const columnar from(plan.src), to(plan.dst);
   const std::size_t n = plan.src.n, m = plan.src.m;
-  // Each component in chunks of 64 KiB, so both threads get work even where m = 2.
-  const std::size_t chunk = std::max<std::size_t>(1, (std::size_t(64) << 10) / elem), chunks = ceil_div(n, chunk);
-  const auto items = static_cast<std::int64_t>(m * chunks);
+  // Chunks of about 256 KiB, so both threads get work; inside one, every component of a stretch of
+  // vectors that is a run on both sides before the next stretch: a blocked side is then read (or
+  // written) block after block, not once per component.
+  const std::size_t chunk = std::max<std::size_t>(1, (std::size_t(256) << 10) / (m * elem)), chunks = ceil_div(n, chunk);
   COALESCE_OMP("omp parallel if (n * m >= parallel_threshold)")
   {
-    COALESCE_OMP("omp for schedule(static)")
-    for (std::int64_t item = 0; item < items; ++item) {
-      const std::size_t i = std::size_t(item) / chunks, v0 = std::size_t(item) % chunks * chunk;
-      const std::size_t v1 = std::min(n, v0 + chunk);
+    COALESCE_OMP("omp for schedule(dynamic, 1)")
+    for (std::int64_t c = 0; c < std::int64_t(chunks); ++c) {
+      const std::size_t v0 = std::size_t(c) * chunk, v1 = std::min(n, v0 + chunk);
       for (std::size_t v = v0, len = 0; v < v1; v += len) {
         len = std::min(from.run(v, v1), to.run(v, v1));
-        copy_bytes(d + to.offset(v, i) * elem, s + from.offset(v, i) * elem, len * elem, plan.stream);
+        for (std::size_t i = 0; i < m; ++i)
+          copy_bytes(d + to.offset(v, i) * elem, s + from.offset(v, i) * elem, len * elem, plan.stream);
       }
     }
     if (plan.stream) stream_fence();
   }
 }
 
-// Row_major <-> columnar, T vectors at a time: the tile is turned around in a buffer that stays in L1,
-// so memory sees the rows and each component's runs read or written whole.
+// Asks for the lines of [p, p + bytes) ahead of their use.
+inline void prefetch(const byte* p, std::size_t bytes) {
+  for (std::size_t k = 0; k < bytes; k += 64) __builtin_prefetch(p + k);
+}
+
+// Row_major <-> columnar, T vectors at a time. Memory sees only long copies: the tile's rows and each
+// component's runs are copied whole into (or out of) one L1 buffer, and turned around into another;
+// the turn's scattered accesses then all hit L1.
 template <class W>
 void transpose(const host_plan& plan, const byte* s, byte* d) {
   constexpr std::size_t elem = sizeof(W);
@@ -84,37 +85,54 @@ void transpose(const host_plan& plan, const byte* s, byte* d) {
   const columnar side(to_columnar ? plan.dst : plan.src);
   const std::size_t n = rows.n, m = rows.m, pitch = rows.pitch, tile = plan.tile;
   const auto tiles = static_cast<std::int64_t>(ceil_div(n, tile));
+  const auto prefetch_tile = [&](std::size_t v0, std::size_t len) {
+    if (to_columnar) {
+      prefetch(s + v0 * pitch * elem, ((len - 1) * pitch + m) * elem);
+    } else {
+      for (std::size_t v = v0, r = 0; v < v0 + len; v += r) {
+        r = side.run(v, v0 + len);
+        for (std::size_t i = 0; i < m; ++i) prefetch(s + side.offset(v, i) * elem, r * elem);
+      }
+    }
+  };
   COALESCE_OMP("omp parallel if (n * m >= parallel_threshold)")
   {
-    alignas(64) byte buf[host_tile_bytes];
+    alignas(64) byte packed[host_tile_bytes + turn_slack];   // the tile as packed rows
+    alignas(64) byte columns[host_tile_bytes + turn_slack];  // the tile component by component
+    // Each thread takes one stretch of tiles, so the tile after this one is its own, and its source
+    // is asked for while this one is turned: one tile's lines alone do not keep memory busy.
     COALESCE_OMP("omp for schedule(static)")
     for (std::int64_t t = 0; t < tiles; ++t) {
       const std::size_t v0 = std::size_t(t) * tile, len = std::min(tile, n - v0);
+      if (t + 1 < tiles) prefetch_tile(std::size_t(t + 1) * tile, std::min(tile, n - v0 - len));
+      const byte* row0 = s + v0 * pitch * elem;
+      byte* out0 = d + v0 * pitch * elem;
       if (to_columnar) {
-        // buf holds the tile component by component: (i, j) at i * len + j.
-        for (std::size_t j = 0; j < len; ++j) {
-          const byte* row = s + (v0 + j) * pitch * elem;
-          for (std::size_t i = 0; i < m; ++i) move_word<W>(buf + (i * len + j) * elem, row + i * elem);
-        }
-        for (std::size_t i = 0; i < m; ++i)
-          for (std::size_t v = v0, r = 0; v < v0 + len; v += r) {
-            r = side.run(v, v0 + len);
-            copy_bytes(d + side.offset(v, i) * elem, buf + (i * len + v - v0) * elem, r * elem, plan.stream);
-          }
-      } else {
-        // buf holds the tile as packed rows: (j, i) at j * m + i.
-        for (std::size_t i = 0; i < m; ++i)
-          for (std::size_t v = v0, r = 0; v < v0 + len; v += r) {
-            r = side.run(v, v0 + len);
-            const byte* run = s + side.offset(v, i) * elem;
-            byte* out = buf + ((v - v0) * m + i) * elem;
-            for (std::size_t k = 0; k < r; ++k) move_word<W>(out + k * m * elem, run + k * elem);
-          }
         if (pitch == m) {
-          copy_bytes(d + v0 * m * elem, buf, len * m * elem, plan.stream);
+          std::memcpy(packed, row0, len * m * elem);
+        } else {
+          for (std::size_t j = 0; j < len; ++j) std::memcpy(packed + j * m * elem, row0 + j * pitch * elem, m * elem);
+        }
+        rows_to_columns<W>(columns, packed, m, len);
+      }
+      for (std::size_t v = v0, r = 0; v < v0 + len; v += r) {
+        r = side.run(v, v0 + len);
+        for (std::size_t i = 0; i < m; ++i) {
+          byte* run = columns + (i * len + v - v0) * elem;
+          if (to_columnar) {
+            copy_bytes(d + side.offset(v, i) * elem, run, r * elem, plan.stream);
+          } else {
+            std::memcpy(run, s + side.offset(v, i) * elem, r * elem);
+          }
+        }
+      }
+      if (!to_columnar) {
+        columns_to_rows<W>(packed, columns, m, len);
+        if (pitch == m) {
+          copy_bytes(out0, packed, len * m * elem, plan.stream);
         } else {  // the user's row padding stays as it is
           for (std::size_t j = 0; j < len; ++j)
-            copy_bytes(d + (v0 + j) * pitch * elem, buf + j * m * elem, m * elem, plan.stream);
+            copy_bytes(out0 + j * pitch * elem, packed + j * m * elem, m * elem, plan.stream);
         }
       }
     }
