@@ -3,6 +3,7 @@
 #include "host_plan.hpp"
 
 #include <algorithm>
+#include <numeric>
 
 namespace coalesce::detail {
 
@@ -39,10 +40,15 @@ host_plan plan_host_relayout(const array_layout& src, const array_layout& dst, s
   } else if (!src_rows && !dst_rows) {
     plan.method = host_method::runs;
   } else {
-    // T vectors fill the buffer; a multiple of a blocked side's bd makes every run a whole block.
+    // T vectors fill the buffer. A multiple of a blocked side's bd makes every run a whole block, and
+    // a multiple of a 64-byte line's words starts every tile's runs on a line of their own, where the
+    // array's rows are aligned: a line half written by non-temporal stores costs a read of memory.
     std::size_t tile = host_tile_bytes / (src.m * elem);
     const array_layout& columnar = src_rows ? plan.dst : plan.src;
-    if (columnar.kind == layout_kind::blocked && columnar.block <= tile) tile -= tile % columnar.block;
+    std::size_t unit = std::max<std::size_t>(1, 64 / elem);
+    if (columnar.kind == layout_kind::blocked && columnar.block <= tile)
+      unit = std::lcm(unit, columnar.block) <= tile ? std::lcm(unit, columnar.block) : columnar.block;
+    if (unit <= tile) tile -= tile % unit;
     tile = std::min(tile, src.n);
     if (tile >= std::min(host_min_tile, src.n)) {
       plan.method = host_method::transpose;

@@ -60,7 +60,31 @@ inline void transpose4(__m128i& a, __m128i& b, __m128i& c, __m128i& d) {
   d = _mm_unpackhi_epi64(ab_hi, cd_hi);
 }
 
+// m = 2 on its own: pairs interleave exactly, where the 4 x 4 transpose would move half its lanes for
+// nothing (and, from columns to rows, store every row twice).
+inline void rows_to_columns4_pairs(byte* out, const byte* in, std::size_t len) {
+  const std::size_t groups = len / 4 * 4;
+  for (std::size_t j = 0; j < groups; j += 4) {
+    const __m128i a = _mm_shuffle_epi32(load(in + j * 8), _MM_SHUFFLE(3, 1, 2, 0));       // x0 x1 y0 y1
+    const __m128i b = _mm_shuffle_epi32(load(in + j * 8 + 16), _MM_SHUFFLE(3, 1, 2, 0));  // x2 x3 y2 y3
+    store(out + j * 4, _mm_unpacklo_epi64(a, b));
+    store(out + (len + j) * 4, _mm_unpackhi_epi64(a, b));
+  }
+  rows_to_columns_scalar<std::uint32_t>(out, in, 2, len, groups);
+}
+
+inline void columns_to_rows4_pairs(byte* out, const byte* in, std::size_t len) {
+  const std::size_t groups = len / 4 * 4;
+  for (std::size_t j = 0; j < groups; j += 4) {
+    const __m128i x = load(in + j * 4), y = load(in + (len + j) * 4);
+    store(out + j * 8, _mm_unpacklo_epi32(x, y));
+    store(out + j * 8 + 16, _mm_unpackhi_epi32(x, y));
+  }
+  columns_to_rows_scalar<std::uint32_t>(out, in, 2, len, groups);
+}
+
 inline void rows_to_columns4(byte* out, const byte* in, std::size_t m, std::size_t len) {
+  if (m == 2) return rows_to_columns4_pairs(out, in, len);
   const std::size_t groups = len / 4 * 4;
   for (std::size_t j = 0; j < groups; j += 4)
     for (std::size_t i = 0; i < m; i += 4) {  // past m the loads read the next row: those lanes are dropped
@@ -73,6 +97,7 @@ inline void rows_to_columns4(byte* out, const byte* in, std::size_t m, std::size
 }
 
 inline void columns_to_rows4(byte* out, const byte* in, std::size_t m, std::size_t len) {
+  if (m == 2) return columns_to_rows4_pairs(out, in, len);
   const std::size_t groups = len / 4 * 4;
   for (std::size_t j = 0; j < groups; j += 4)
     // Last group of components first: its stores run past component m - 1 into the next row's first
