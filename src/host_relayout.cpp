@@ -41,6 +41,8 @@ struct columnar {
   std::size_t offset(std::size_t v, std::size_t i) const {
     return blocked ? (v / block * m + i) * block + v % block : i * pitch + v;
   }
+  // From one component to the next, for the same vector.
+  std::size_t stride() const { return blocked ? block : pitch; }
   // Vectors from v on, up to end, that lie one after the other.
   std::size_t run(std::size_t v, std::size_t end) const {
     return blocked ? std::min(end, v - v % block + block) - v : end - v;
@@ -74,9 +76,9 @@ inline void prefetch(const byte* p, std::size_t bytes) {
   for (std::size_t k = 0; k < bytes; k += 64) __builtin_prefetch(p + k);
 }
 
-// Row_major <-> columnar, T vectors at a time. Memory sees only long copies: the tile's rows and each
-// component's runs are copied whole into (or out of) one L1 buffer, and turned around into another;
-// the turn's scattered accesses then all hit L1.
+// Row_major <-> columnar, T vectors at a time: the tile is turned into an L1 buffer from where it lies
+// (its lines prefetched while the tile before it was turned), and the buffer written out in long
+// runs (the rows, or each component's runs), with non-temporal stores where the plan says.
 template <class W>
 void transpose(const host_plan& plan, const byte* s, byte* d) {
   constexpr std::size_t elem = sizeof(W);
@@ -99,35 +101,38 @@ void transpose(const host_plan& plan, const byte* s, byte* d) {
   {
     alignas(64) byte packed[host_tile_bytes + turn_slack];   // the tile as packed rows
     alignas(64) byte columns[host_tile_bytes + turn_slack];  // the tile component by component
-    // Each thread takes one stretch of tiles, so the tile after this one is its own, and its source
-    // is asked for while this one is turned: one tile's lines alone do not keep memory busy.
-    COALESCE_OMP("omp for schedule(static)")
+    // The next tile's source is asked for while this one is turned (one tile's lines alone do not
+    // keep memory busy); it is most often this thread's next, and in the shared L3 either way. Tiles
+    // are handed out a few at a time: on a shared machine a thread that loses its core for a time
+    // slice would otherwise hold up the end of a static split.
+    COALESCE_OMP("omp for schedule(dynamic, 4)")
     for (std::int64_t t = 0; t < tiles; ++t) {
       const std::size_t v0 = std::size_t(t) * tile, len = std::min(tile, n - v0);
       if (t + 1 < tiles) prefetch_tile(std::size_t(t + 1) * tile, std::min(tile, n - v0 - len));
-      const byte* row0 = s + v0 * pitch * elem;
-      byte* out0 = d + v0 * pitch * elem;
       if (to_columnar) {
-        if (pitch == m) {
-          std::memcpy(packed, row0, len * m * elem);
-        } else {
+        const byte* row0 = s + v0 * pitch * elem;
+        // The turn reads the rows where they are (the prefetch brought them in), but the last row of
+        // the array has no row after it to read past: the last tile goes through the buffer.
+        const byte* in = row0;
+        std::size_t rs = pitch;
+        if (v0 + len == n) {
           for (std::size_t j = 0; j < len; ++j) std::memcpy(packed + j * m * elem, row0 + j * pitch * elem, m * elem);
+          in = packed;
+          rs = m;
         }
-        rows_to_columns<W>(columns, packed, m, len);
-      }
-      for (std::size_t v = v0, r = 0; v < v0 + len; v += r) {
-        r = side.run(v, v0 + len);
-        for (std::size_t i = 0; i < m; ++i) {
-          byte* run = columns + (i * len + v - v0) * elem;
-          if (to_columnar) {
-            copy_bytes(d + side.offset(v, i) * elem, run, r * elem, plan.stream);
-          } else {
-            std::memcpy(run, s + side.offset(v, i) * elem, r * elem);
-          }
+        rows_to_columns<W>(columns, in, {m, len, rs, len});
+        for (std::size_t v = v0, r = 0; v < v0 + len; v += r) {
+          r = side.run(v, v0 + len);
+          for (std::size_t i = 0; i < m; ++i)
+            copy_bytes(d + side.offset(v, i) * elem, columns + (i * len + v - v0) * elem, r * elem, plan.stream);
         }
-      }
-      if (!to_columnar) {
-        columns_to_rows<W>(packed, columns, m, len);
+      } else {
+        // Each stretch that is a run of every component is turned from where it is.
+        for (std::size_t v = v0, r = 0; v < v0 + len; v += r) {
+          r = side.run(v, v0 + len);
+          columns_to_rows<W>(packed + (v - v0) * m * elem, s + side.offset(v, 0) * elem, {m, r, m, side.stride()});
+        }
+        byte* out0 = d + v0 * pitch * elem;
         if (pitch == m) {
           copy_bytes(out0, packed, len * m * elem, plan.stream);
         } else {  // the user's row padding stays as it is
