@@ -87,28 +87,21 @@ void transpose(const host_plan& plan, const byte* s, byte* d) {
   const columnar side(to_columnar ? plan.dst : plan.src);
   const std::size_t n = rows.n, m = rows.m, pitch = rows.pitch, tile = plan.tile;
   const auto tiles = static_cast<std::int64_t>(ceil_div(n, tile));
-  const auto prefetch_tile = [&](std::size_t v0, std::size_t len) {
-    if (to_columnar) {
-      prefetch(s + v0 * pitch * elem, ((len - 1) * pitch + m) * elem);
-    } else {
-      for (std::size_t v = v0, r = 0; v < v0 + len; v += r) {
-        r = side.run(v, v0 + len);
-        for (std::size_t i = 0; i < m; ++i) prefetch(s + side.offset(v, i) * elem, r * elem);
-      }
-    }
-  };
+  // The turn goes piece by piece (about 2 KiB of source each), and before each piece the same piece
+  // of the next tile is asked for: spread out like this the prefetches keep memory busy without
+  // filling the miss buffers all at once. The next tile is most often this thread's next, and in the
+  // shared L3 either way.
+  const std::size_t piece = std::max<std::size_t>(4, (std::size_t(2) << 10) / (m * elem)) / 4 * 4;
   COALESCE_OMP("omp parallel if (n * m >= parallel_threshold)")
   {
     alignas(64) byte packed[host_tile_bytes + turn_slack];   // the tile as packed rows
     alignas(64) byte columns[host_tile_bytes + turn_slack];  // the tile component by component
-    // The next tile's source is asked for while this one is turned (one tile's lines alone do not
-    // keep memory busy); it is most often this thread's next, and in the shared L3 either way. Tiles
-    // are handed out a few at a time: on a shared machine a thread that loses its core for a time
-    // slice would otherwise hold up the end of a static split.
+    // Tiles are handed out a few at a time: on a shared machine a thread that loses its core for a
+    // time slice would otherwise hold up the end of a static split.
     COALESCE_OMP("omp for schedule(dynamic, 4)")
     for (std::int64_t t = 0; t < tiles; ++t) {
       const std::size_t v0 = std::size_t(t) * tile, len = std::min(tile, n - v0);
-      if (t + 1 < tiles) prefetch_tile(std::size_t(t + 1) * tile, std::min(tile, n - v0 - len));
+      const std::size_t next = v0 + len < n ? n - v0 - len : 0;  // vectors of the next tile, up to T
       if (to_columnar) {
         const byte* row0 = s + v0 * pitch * elem;
         // The turn reads the rows where they are (the prefetch brought them in), but the last row of
@@ -120,7 +113,11 @@ void transpose(const host_plan& plan, const byte* s, byte* d) {
           in = packed;
           rs = m;
         }
-        rows_to_columns<W>(columns, in, {m, len, rs, len});
+        for (std::size_t j = 0; j < len; j += piece) {
+          const std::size_t count = std::min(piece, len - j);
+          if (j + tile < len + next) prefetch(row0 + (tile + j) * pitch * elem, std::min(count, len + next - tile - j) * pitch * elem);
+          rows_to_columns<W>(columns + j * elem, in + j * rs * elem, {m, count, rs, len});
+        }
         for (std::size_t v = v0, r = 0; v < v0 + len; v += r) {
           r = side.run(v, v0 + len);
           for (std::size_t i = 0; i < m; ++i)
@@ -129,7 +126,9 @@ void transpose(const host_plan& plan, const byte* s, byte* d) {
       } else {
         // Each stretch that is a run of every component is turned from where it is.
         for (std::size_t v = v0, r = 0; v < v0 + len; v += r) {
-          r = side.run(v, v0 + len);
+          r = std::min(side.run(v, v0 + len), piece);
+          if (v + tile < n)
+            for (std::size_t i = 0; i < m; ++i) prefetch(s + side.offset(v + tile, i) * elem, std::min(r, n - v - tile) * elem);
           columns_to_rows<W>(packed + (v - v0) * m * elem, s + side.offset(v, 0) * elem, {m, r, m, side.stride()});
         }
         byte* out0 = d + v0 * pitch * elem;
