@@ -125,9 +125,12 @@ void transpose(const host_plan& plan, const byte* s, byte* d) {
         }
       } else {
         // Each stretch that is a run of every component is turned from where it is.
+        // A col_major side is m long streams, which the hardware prefetcher follows four at a time
+        // (columns_to_rows' order); prefetching all m ahead would only make their lines, a power of
+        // two apart as often as not, evict each other.
         for (std::size_t v = v0, r = 0; v < v0 + len; v += r) {
-          r = std::min(side.run(v, v0 + len), piece);
-          if (v + tile < n)
+          r = side.blocked ? std::min(side.run(v, v0 + len), piece) : len;
+          if (side.blocked && v + tile < n)
             for (std::size_t i = 0; i < m; ++i) prefetch(s + side.offset(v + tile, i) * elem, std::min(r, n - v - tile) * elem);
           columns_to_rows<W>(packed + (v - v0) * m * elem, s + side.offset(v, 0) * elem, {m, r, m, side.stride()});
         }

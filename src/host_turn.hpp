@@ -107,16 +107,18 @@ inline void rows_to_columns4(byte* out, const byte* in, const turn_shape& t) {
 inline void columns_to_rows4(byte* out, const byte* in, const turn_shape& t) {
   if (t.m == 2 && t.rs == 2) return columns_to_rows4_pairs(out, in, t);
   const std::size_t groups = t.len / 4 * 4, m = t.m;
-  for (std::size_t j = 0; j < groups; j += 4)
-    // Last group of components first: its stores run past component m - 1 into the next row's first
-    // components, which the groups after it (or the next rows) then write correctly.
-    for (std::size_t g = (m + 3) / 4; g-- > 0;) {
-      const std::size_t i = g * 4;
+  // Four components at a time over all rows: memory sees four streams, however many components
+  // there are. The last group goes first: its stores run past component m - 1 into the next row's
+  // first components, which the groups after it (or the rows after these) then write correctly.
+  for (std::size_t g = (m + 3) / 4; g-- > 0;) {
+    const std::size_t i = g * 4;
+    for (std::size_t j = 0; j < groups; j += 4) {
       __m128i c[4];
       for (std::size_t k = 0; k < 4; ++k) c[k] = load(in + (std::min(i + k, m - 1) * t.cs + j) * 4);
       transpose4(c[0], c[1], c[2], c[3]);
       for (std::size_t k = 0; k < 4; ++k) store(out + ((j + k) * t.rs + i) * 4, c[k]);
     }
+  }
   columns_to_rows_scalar<std::uint32_t>(out, in, t, groups);
 }
 
@@ -133,13 +135,14 @@ inline void rows_to_columns8(byte* out, const byte* in, const turn_shape& t) {
 
 inline void columns_to_rows8(byte* out, const byte* in, const turn_shape& t) {
   const std::size_t groups = t.len / 2 * 2, m = t.m;
-  for (std::size_t j = 0; j < groups; j += 2)
-    for (std::size_t g = (m + 1) / 2; g-- > 0;) {  // last pair first, as in columns_to_rows4
-      const std::size_t i = g * 2;
+  for (std::size_t g = (m + 1) / 2; g-- > 0;) {  // pairs of components, the last first, as in columns_to_rows4
+    const std::size_t i = g * 2;
+    for (std::size_t j = 0; j < groups; j += 2) {
       const __m128i a = load(in + (i * t.cs + j) * 8), b = load(in + (std::min(i + 1, m - 1) * t.cs + j) * 8);
       store(out + (j * t.rs + i) * 8, _mm_unpacklo_epi64(a, b));
       store(out + ((j + 1) * t.rs + i) * 8, _mm_unpackhi_epi64(a, b));
     }
+  }
   columns_to_rows_scalar<std::uint64_t>(out, in, t, groups);
 }
 #endif
