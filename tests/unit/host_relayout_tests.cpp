@@ -8,6 +8,7 @@
 
 #include <doctest/doctest.h>
 
+#include "array_layouts.hpp"
 #include "random.hpp"
 
 #include <cstdint>
@@ -16,11 +17,11 @@
 
 using namespace coalesce;
 using namespace coalesce::detail;
+using coalesce::test::blocks;
+using coalesce::test::cols;
+using coalesce::test::rows;
 
 namespace {
-array_layout rows(std::size_t n, std::size_t m, std::size_t pitch) { return {layout_kind::row_major, n, m, pitch, 0}; }
-array_layout cols(std::size_t n, std::size_t m, std::size_t pitch) { return {layout_kind::col_major, n, m, pitch, 0}; }
-array_layout blocks(std::size_t n, std::size_t m, std::size_t bd) { return {layout_kind::blocked, n, m, 0, bd}; }
 
 // Every layout kind the host meets: packed and odd-pitched rows, packed and pitched columns, blocked
 // of several bd (1: rows in disguise; 1000: a single block for most n).
