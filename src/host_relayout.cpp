@@ -124,15 +124,24 @@ void transpose(const host_plan& plan, const byte* s, byte* d) {
             copy_bytes(d + side.offset(v, i) * elem, columns + (i * len + v - v0) * elem, r * elem, plan.stream);
         }
       } else {
-        // Each stretch that is a run of every component is turned from where it is.
-        // A col_major side is m long streams, which the hardware prefetcher follows four at a time
-        // (columns_to_rows' order); prefetching all m ahead would only make their lines, a power of
-        // two apart as often as not, evict each other.
-        for (std::size_t v = v0, r = 0; v < v0 + len; v += r) {
-          r = side.blocked ? std::min(side.run(v, v0 + len), piece) : len;
-          if (side.blocked && v + tile < n)
-            for (std::size_t i = 0; i < m; ++i) prefetch(s + side.offset(v + tile, i) * elem, std::min(r, n - v - tile) * elem);
-          columns_to_rows<W>(packed + (v - v0) * m * elem, s + side.offset(v, 0) * elem, {m, r, m, side.stride()});
+        if (side.blocked && v0 % side.block == 0 && len % side.block == 0) {
+          // Whole blocks are one stretch of memory: copied in at memcpy speed (which keeps more lines
+          // in flight than the turn's loads do), then turned block by block in L1.
+          std::memcpy(columns, s + side.offset(v0, 0) * elem, len * m * elem);
+          for (std::size_t b = 0; b < len; b += side.block)
+            columns_to_rows<W>(packed + b * m * elem, columns + b * m * elem, {m, side.block, m, side.block});
+        } else {
+          // Each stretch that is a run of every component is turned from where it is. A col_major
+          // side is m long streams, which the hardware prefetcher follows four at a time
+          // (columns_to_rows' order); prefetching all m ahead would only make their lines, a power of
+          // two apart as often as not, evict each other.
+          for (std::size_t v = v0, r = 0; v < v0 + len; v += r) {
+            r = side.blocked ? std::min(side.run(v, v0 + len), piece) : len;
+            if (side.blocked && v + tile < n)
+              for (std::size_t i = 0; i < m; ++i)
+                prefetch(s + side.offset(v + tile, i) * elem, std::min(r, n - v - tile) * elem);
+            columns_to_rows<W>(packed + (v - v0) * m * elem, s + side.offset(v, 0) * elem, {m, r, m, side.stride()});
+          }
         }
         byte* out0 = d + v0 * pitch * elem;
         if (pitch == m) {
