@@ -115,7 +115,10 @@ void transpose(const host_plan& plan, const byte* s, byte* d) {
         }
         for (std::size_t j = 0; j < len; j += piece) {
           const std::size_t count = std::min(piece, len - j);
-          if (j + tile < len + next) prefetch(row0 + (tile + j) * pitch * elem, std::min(count, len + next - tile - j) * pitch * elem);
+          if (j + tile < len + next) {  // rows [v0 + tile + j, ...) of the next tile, within the array
+            const std::size_t ahead = std::min(count, len + next - tile - j);
+            prefetch(row0 + (tile + j) * pitch * elem, ((ahead - 1) * pitch + m) * elem);
+          }
           rows_to_columns<W>(columns + j * elem, in + j * rs * elem, {m, count, rs, len});
         }
         for (std::size_t v = v0, r = 0; v < v0 + len; v += r) {
@@ -139,7 +142,7 @@ void transpose(const host_plan& plan, const byte* s, byte* d) {
             r = side.blocked ? std::min(side.run(v, v0 + len), piece) : len;
             if (side.blocked && v + tile < n)
               for (std::size_t i = 0; i < m; ++i)
-                prefetch(s + side.offset(v + tile, i) * elem, std::min(r, n - v - tile) * elem);
+                prefetch(s + side.offset(v + tile, i) * elem, std::min(r, side.run(v + tile, n)) * elem);
             columns_to_rows<W>(packed + (v - v0) * m * elem, s + side.offset(v, 0) * elem, {m, r, m, side.stride()});
           }
         }
