@@ -7,13 +7,15 @@
 
 #include <doctest/doctest.h>
 
+#include "array_layouts.hpp"
+
 using namespace coalesce;
 using namespace coalesce::detail;
+using coalesce::test::blocks;
+using coalesce::test::cols;
+using coalesce::test::rows;
 
 namespace {
-array_layout rows(std::size_t n, std::size_t m, std::size_t pitch) { return {layout_kind::row_major, n, m, pitch, 0}; }
-array_layout cols(std::size_t n, std::size_t m, std::size_t pitch) { return {layout_kind::col_major, n, m, pitch, 0}; }
-array_layout blocks(std::size_t n, std::size_t m, std::size_t bd) { return {layout_kind::blocked, n, m, 0, bd}; }
 // The fast plan as relayout_device asks for it: with the generic plan of the same pair.
 fast_plan fast(const array_layout& src, const array_layout& dst, std::size_t elem, bool src_aligned = true,
                bool dst_aligned = true) {

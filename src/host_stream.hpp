@@ -1,0 +1,57 @@
+// SPDX-FileCopyrightText: 2026 coalesce authors
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+// Copies for the host backend's fast paths: cached (memcpy) or with non-temporal stores, which write
+// whole lines to memory without first reading them (host_plan.hpp says when).
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+namespace coalesce::detail {
+
+inline void stream_copy(unsigned char* dst, const unsigned char* src, std::size_t bytes) {
+#if defined(__SSE2__)
+  // The bytes before dst's first 16-byte boundary and after its last one go through memcpy.
+  const std::size_t head = std::min<std::size_t>(bytes, (16 - reinterpret_cast<std::uintptr_t>(dst) % 16) % 16);
+  std::memcpy(dst, src, head);
+  std::size_t k = head;
+  for (; k + 64 <= bytes; k += 64) {
+    const __m128i a = _mm_loadu_si128(reinterpret_cast<const __m128i*>(src + k));
+    const __m128i b = _mm_loadu_si128(reinterpret_cast<const __m128i*>(src + k + 16));
+    const __m128i c = _mm_loadu_si128(reinterpret_cast<const __m128i*>(src + k + 32));
+    const __m128i d = _mm_loadu_si128(reinterpret_cast<const __m128i*>(src + k + 48));
+    _mm_stream_si128(reinterpret_cast<__m128i*>(dst + k), a);
+    _mm_stream_si128(reinterpret_cast<__m128i*>(dst + k + 16), b);
+    _mm_stream_si128(reinterpret_cast<__m128i*>(dst + k + 32), c);
+    _mm_stream_si128(reinterpret_cast<__m128i*>(dst + k + 48), d);
+  }
+  for (; k + 16 <= bytes; k += 16)
+    _mm_stream_si128(reinterpret_cast<__m128i*>(dst + k), _mm_loadu_si128(reinterpret_cast<const __m128i*>(src + k)));
+  std::memcpy(dst + k, src + k, bytes - k);
+#else
+  std::memcpy(dst, src, bytes);
+#endif
+}
+
+// Orders this thread's non-temporal stores before what follows (the end of its share of the work).
+inline void stream_fence() {
+#if defined(__SSE2__)
+  _mm_sfence();
+#endif
+}
+
+inline void copy_bytes(unsigned char* dst, const unsigned char* src, std::size_t bytes, bool stream) {
+  if (stream) {
+    stream_copy(dst, src, bytes);
+  } else {
+    std::memcpy(dst, src, bytes);
+  }
+}
+
+}  // namespace coalesce::detail
