@@ -5,11 +5,14 @@
 // memory (CudaSpace with Kokkos CUDA: CUDA events; HostSpace otherwise: the host clock):
 //   ceiling   deep_copy between two LayoutRight Views (same layout: a plain copy)
 //   peer      deep_copy LayoutRight <-> LayoutLeft (the Kokkos user's way to change layout)
+//   same      deep_copy between two Views of each user View's kind (same layout, its pitch gaps too):
+//             the second ceiling, for Views whose rows have gaps
 //   coalesce  kokkos::copy (View -> existing array), kokkos::download (array -> View) and kokkos::upload
 //             (View -> new array, allocation included) for LayoutRight, LayoutLeft, LayoutStride
 //             (pitch, 1) and (1, pitch) Views, into and out of aos, soa and blocked:128
 // float and double, m = 3 and 12. GB/s counts the n x m elements read plus written; % is of the
-// ceiling of the same type and m. Warm-up, then the median of --reps (>= 20 by default).
+// ceiling of the same type and m, and "% same" of the same-kind deep_copy. Warm-up, then the median
+// of --reps (>= 20 by default).
 #include <coalesce/interop/kokkos.hpp>
 
 #include "timing.hpp"
@@ -21,6 +24,7 @@
 #include <fstream>
 #include <functional>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 using namespace coalesce;
@@ -40,7 +44,7 @@ struct options {
 struct result {
   std::string op, view, layout, type;
   std::size_t m = 0;
-  double gbs = 0, percent = 0;
+  double gbs = 0, percent = 0, percent_same = 0;
   bench::stats s;
 };
 
@@ -73,11 +77,12 @@ void run_case(const runtime& rt, const options& o, std::size_t m, std::vector<re
   const std::size_t n = o.size_mib * (std::size_t(1) << 20) / (m * sizeof(T));
   const double bytes = 2.0 * double(n) * double(m) * sizeof(T);
   const auto add = [&](const std::string& op, const std::string& view, const std::string& layout,
-                       const bench::stats& s, double ceiling_gbs) {
+                       const bench::stats& s, double ceiling_gbs, double same_gbs = 0) {
     const double g = bench::gbs(bytes, s.median_ms);
-    out.push_back({op, view, layout, type_name<T>(), m, g, ceiling_gbs > 0 ? 100.0 * g / ceiling_gbs : 100.0, s});
-    std::printf("%-9s %-15s %-12s %-6s m=%-3zu %8.1f GB/s %6.1f %%  (median %.3f ms of %d)\n", op.c_str(),
-                view.c_str(), layout.c_str(), type_name<T>(), m, g, out.back().percent, s.median_ms, s.reps);
+    const double same = same_gbs > 0 ? 100.0 * g / same_gbs : 0;
+    out.push_back({op, view, layout, type_name<T>(), m, g, ceiling_gbs > 0 ? 100.0 * g / ceiling_gbs : 100.0, same, s});
+    std::printf("%-9s %-15s %-12s %-6s m=%-3zu %8.1f GB/s %6.1f %%  %6.1f %% same  (median %.3f ms of %d)\n", op.c_str(),
+                view.c_str(), layout.c_str(), type_name<T>(), m, g, out.back().percent, same, s.median_ms, s.reps);
     std::fflush(stdout);
   };
 
@@ -91,13 +96,30 @@ void run_case(const runtime& rt, const options& o, std::size_t m, std::vector<re
   add("peer", "Left->Right", "-", measure([&] { Kokkos::deep_copy(right_b, left); }, o.reps), ceiling_gbs);
 
   // One buffer big enough for every kind of View (the strided ones have a pitch).
-  Kokkos::View<T*, mem> buffer("buffer", (n + 37) * (m + 1));
+  Kokkos::View<T*, mem> buffer("buffer", (n + 37) * (m + 1)), other("other", (n + 37) * (m + 1));
   Kokkos::deep_copy(buffer, T(2));
+  // The same-kind ceilings: a deep_copy between two Views of each kind.
+  std::vector<double> same_gbs;
+  for_each_view(other.data(), n, m, [&](const char*, auto to) {
+    for_each_view(buffer.data(), n, m, [&](const char* name, auto from) {
+      if constexpr (std::is_same_v<decltype(to), decltype(from)>) {
+        if (to.stride(0) == from.stride(0) && to.stride(1) == from.stride(1)) {
+          const bench::stats s = measure([&] { Kokkos::deep_copy(to, from); }, o.reps);
+          same_gbs.push_back(bench::gbs(bytes, s.median_ms));
+          add("same", std::string(name) + "->same", "-", s, ceiling_gbs);
+        }
+      }
+    });
+  });
   for (const layout_spec spec : {aos(), soa(), blocked(128)}) {
     array<T> a = rt.allocate<T>(n, m, spec);
+    std::size_t kind = 0;
     for_each_view(buffer.data(), n, m, [&](const char* name, auto view) {
-      add("copy", name, to_string(spec), measure([&] { kokkos::copy(rt, view, a); }, o.reps), ceiling_gbs);
-      add("download", name, to_string(spec), measure([&] { kokkos::download(rt, a, view); }, o.reps), ceiling_gbs);
+      const double same = kind < same_gbs.size() ? same_gbs[kind] : 0;
+      ++kind;
+      add("copy", name, to_string(spec), measure([&] { kokkos::copy(rt, view, a); }, o.reps), ceiling_gbs, same);
+      add("download", name, to_string(spec), measure([&] { kokkos::download(rt, a, view); }, o.reps), ceiling_gbs,
+          same);
       add("upload", name, to_string(spec), measure([&] { (void)kokkos::upload(rt, view, spec); }, o.reps),
           ceiling_gbs);
     });
@@ -112,7 +134,8 @@ void write_json(const std::string& path, const std::string& device, const option
     const result& r = rows[k];
     f << "    {\"op\": \"" << r.op << "\", \"view\": \"" << r.view << "\", \"layout\": \"" << r.layout
       << "\", \"type\": \"" << r.type << "\", \"m\": " << r.m << ", \"gbs\": " << r.gbs
-      << ", \"percent_of_deep_copy\": " << r.percent << ", \"median_ms\": " << r.s.median_ms
+      << ", \"percent_of_deep_copy\": " << r.percent << ", \"percent_of_same_kind_deep_copy\": " << r.percent_same
+      << ", \"median_ms\": " << r.s.median_ms
       << ", \"min_ms\": " << r.s.min_ms << ", \"max_ms\": " << r.s.max_ms << "}" << (k + 1 < rows.size() ? "," : "")
       << "\n";
   }
