@@ -59,14 +59,16 @@ __host__ __device__ bool same(const T& a, const T& b) {
 // Source: data elements hold the pattern, gaps and padding the poison.
 template <class T, class Map>
 __global__ void fill_pattern(T* p, Map map, std::size_t span) {
-  for (std::size_t o = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; o < span; o += std::size_t(gridDim.x) * blockDim.x) {
+  for (std::size_t o = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; o < span;
+       o += std::size_t(gridDim.x) * blockDim.x) {
     const location at = map.locate(o);
     p[o] = at.is_data ? pattern<T>(at.v, at.i) : poison<T>();
   }
 }
 template <class T>
 __global__ void fill_poison(T* p, std::size_t span) {
-  for (std::size_t o = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; o < span; o += std::size_t(gridDim.x) * blockDim.x)
+  for (std::size_t o = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; o < span;
+       o += std::size_t(gridDim.x) * blockDim.x)
     p[o] = poison<T>();
 }
 // Destination: data holds the pattern; a blocked layout's padding the fill (zero); any other gap is
@@ -75,7 +77,8 @@ template <class T, class Map>
 __global__ void count_wrong(const T* p, Map map, std::size_t span, bool padding_filled, bool gaps_untouched,
                             unsigned long long* wrong) {
   unsigned long long bad = 0;
-  for (std::size_t o = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; o < span; o += std::size_t(gridDim.x) * blockDim.x) {
+  for (std::size_t o = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; o < span;
+       o += std::size_t(gridDim.x) * blockDim.x) {
     const location at = map.locate(o);
     if (at.is_data) {
       bad += !same(p[o], pattern<T>(at.v, at.i));
@@ -94,14 +97,15 @@ constexpr unsigned grid_blocks = 132 * 8, block_threads = 256;
 struct end_kind {
   std::string name;
   bool user = false;
-  layout_spec spec{};     // array ends
-  int pitch_class = 0;    // user ends: 0 pitch m, 1 pitch m + 1, 2 cudaMallocPitch's
-  bool offset = false;    // user ends: data one element past an aligned address
+  layout_spec spec{};   // array ends
+  int pitch_class = 0;  // user ends: 0 pitch m, 1 pitch m + 1, 2 cudaMallocPitch's
+  bool offset = false;  // user ends: data one element past an aligned address
 };
 
 std::vector<end_kind> ends(bool quick) {
   std::vector<end_kind> all;
-  const std::vector<std::size_t> bds = quick ? std::vector<std::size_t>{96, 128} : std::vector<std::size_t>{32, 96, 128, 256, 1000};
+  const std::vector<std::size_t> bds =
+      quick ? std::vector<std::size_t>{96, 128} : std::vector<std::size_t>{32, 96, 128, 256, 1000};
   all.push_back({"aos", false, aos()});
   all.push_back({"pitched", false, pitched_rows()});
   all.push_back({"soa", false, soa()});
@@ -145,9 +149,7 @@ user_vectors<T> make_user(const end_kind& e, std::size_t n, std::size_t m) {
 
 // Bytes of the 32-byte sectors an end's data touches: what the memory system must move at least.
 std::size_t sector_bytes(const array_layout& l, std::uintptr_t base, std::size_t elem) {
-  auto run = [&](std::uintptr_t first, std::size_t bytes) {
-    return ((first + bytes + 31) / 32 - first / 32) * 32;
-  };
+  auto run = [&](std::uintptr_t first, std::size_t bytes) { return ((first + bytes + 31) / 32 - first / 32) * 32; };
   switch (l.kind) {
     case layout_kind::row_major: {
       if (l.pitch == l.m) return run(base, l.n * l.m * elem);
@@ -175,7 +177,8 @@ std::size_t sector_bytes(const array_layout& l, std::uintptr_t base, std::size_t
       for (std::size_t i = 0; i < l.m; ++i) total += run(base + i * l.pitch * elem, l.n * elem);
       return total;
     }
-    case layout_kind::blocked: return run(base, l.span() * elem);
+    case layout_kind::blocked:
+      return run(base, l.span() * elem);
   }
   return 0;
 }
@@ -271,18 +274,29 @@ void path_cells(const options& opt, const std::string& type, std::size_t m, cons
 
 void path_device_cases(const options& opt, const result& d2d, std::vector<result>& out) {
   const bool quick = opt.paths == "quick";
-  const std::vector<std::size_t> ms =
-      quick ? std::vector<std::size_t>{1, 3, 12, 32} : std::vector<std::size_t>{1, 2, 3, 4, 5, 7, 9, 12, 16, 32, 48, 64, 100};
-  const std::vector<std::size_t> elems = quick ? std::vector<std::size_t>{4, 8} : std::vector<std::size_t>{1, 2, 4, 8, 16};
+  const std::vector<std::size_t> ms = quick ? std::vector<std::size_t>{1, 3, 12, 32}
+                                            : std::vector<std::size_t>{1, 2, 3, 4, 5, 7, 9, 12, 16, 32, 48, 64, 100};
+  const std::vector<std::size_t> elems =
+      quick ? std::vector<std::size_t>{4, 8} : std::vector<std::size_t>{1, 2, 4, 8, 16};
   for (std::size_t elem : elems) {
     for (std::size_t m : ms) {
       std::fprintf(stderr, "paths: %zu-byte elements, m = %zu\n", elem, m);
       switch (elem) {
-        case 1: path_cells<std::uint8_t>(opt, "u8", m, d2d, out); break;
-        case 2: path_cells<std::uint16_t>(opt, "u16", m, d2d, out); break;
-        case 4: path_cells<std::uint32_t>(opt, "u32", m, d2d, out); break;
-        case 8: path_cells<std::uint64_t>(opt, "u64", m, d2d, out); break;
-        default: path_cells<bytes16>(opt, "b16", m, d2d, out); break;
+        case 1:
+          path_cells<std::uint8_t>(opt, "u8", m, d2d, out);
+          break;
+        case 2:
+          path_cells<std::uint16_t>(opt, "u16", m, d2d, out);
+          break;
+        case 4:
+          path_cells<std::uint32_t>(opt, "u32", m, d2d, out);
+          break;
+        case 8:
+          path_cells<std::uint64_t>(opt, "u64", m, d2d, out);
+          break;
+        default:
+          path_cells<bytes16>(opt, "b16", m, d2d, out);
+          break;
       }
     }
   }

@@ -18,22 +18,34 @@ void write_json(const std::string& path, const run_info& info, const std::vector
   j["date"] = info.date;
   j["command"] = info.command;
   for (const result& r : results)
-    j["results"].push_back({{"group", r.group}, {"name", r.name}, {"type", r.type}, {"m", r.m}, {"n", r.n},
-                            {"bytes", r.bytes}, {"median_ms", r.time.median_ms}, {"min_ms", r.time.min_ms},
-                            {"max_ms", r.time.max_ms}, {"reps", r.time.reps}, {"gbs", r.gbs},
-                            {"ceiling", r.ceiling}, {"fraction_of_ceiling", r.fraction}, {"kernel", r.kernel},
-                            {"sector_fraction", r.sector_fraction}, {"wrong", r.wrong}});
+    j["results"].push_back({{"group", r.group},
+                            {"name", r.name},
+                            {"type", r.type},
+                            {"m", r.m},
+                            {"n", r.n},
+                            {"bytes", r.bytes},
+                            {"median_ms", r.time.median_ms},
+                            {"min_ms", r.time.min_ms},
+                            {"max_ms", r.time.max_ms},
+                            {"reps", r.time.reps},
+                            {"gbs", r.gbs},
+                            {"ceiling", r.ceiling},
+                            {"fraction_of_ceiling", r.fraction},
+                            {"kernel", r.kernel},
+                            {"sector_fraction", r.sector_fraction},
+                            {"wrong", r.wrong}});
   std::ofstream(path) << j.dump(2) << '\n';
 }
 
 void write_csv(const std::string& path, const std::vector<result>& results) {
   std::ofstream os(path);
-  os << "group,name,type,m,n,bytes,median_ms,min_ms,max_ms,reps,gbs,ceiling,fraction_of_ceiling,kernel,sector_fraction,wrong\n";
+  os << "group,name,type,m,n,bytes,median_ms,min_ms,max_ms,reps,gbs,ceiling,fraction_of_ceiling,kernel,sector_fraction,"
+        "wrong\n";
   for (const result& r : results)
     os << r.group << ",\"" << r.name << "\"," << r.type << ',' << r.m << ',' << r.n << ',' << r.bytes << ','
        << r.time.median_ms << ',' << r.time.min_ms << ',' << r.time.max_ms << ',' << r.time.reps << ',' << r.gbs
-       << ",\"" << r.ceiling << "\"," << r.fraction << ",\"" << r.kernel << "\"," << r.sector_fraction << ','
-       << r.wrong << '\n';
+       << ",\"" << r.ceiling << "\"," << r.fraction << ",\"" << r.kernel << "\"," << r.sector_fraction << ',' << r.wrong
+       << '\n';
 }
 
 namespace {

@@ -104,8 +104,8 @@ fast_plan plan_fast_relayout(const array_layout& src, const array_layout& dst, s
   const auto columnar = [](const array_layout& l) { return l.kind != layout_kind::row_major; };
   if (columnar(src) && columnar(dst)) {
     // Vector indices (and the padded cover) stay below 2^31 (fast_divmod).
-    const std::size_t block = std::max(src.kind == layout_kind::blocked ? src.block : 1,
-                                       dst.kind == layout_kind::blocked ? dst.block : 1);
+    const std::size_t block =
+        std::max(src.kind == layout_kind::blocked ? src.block : 1, dst.kind == layout_kind::blocked ? dst.block : 1);
     if (src.n + block >= (std::size_t(1) << 31)) return plan;
     // 16-byte chunks where every run on both sides starts on a chunk: bd, or the pitch, a multiple of
     // the chunk's words, and both pointers aligned.
@@ -132,14 +132,18 @@ std::size_t rows_word_bytes(const array_layout& src, const void* src_data, const
   return word;
 }
 
-bool tile_side_vectorizable(const array_layout& l, std::size_t elem, unsigned tile, const void* data, std::size_t first) {
+bool tile_side_vectorizable(const array_layout& l, std::size_t elem, unsigned tile, const void* data,
+                            std::size_t first) {
   if (elem >= 16) return false;
   const std::size_t words = 16 / elem;
   if (tile % words != 0 || first % words != 0 || reinterpret_cast<std::uintptr_t>(data) % 16 != 0) return false;
   switch (l.kind) {
-    case layout_kind::row_major: return l.pitch == l.m;
-    case layout_kind::col_major: return l.pitch % words == 0;
-    case layout_kind::blocked: return l.block % words == 0;
+    case layout_kind::row_major:
+      return l.pitch == l.m;
+    case layout_kind::col_major:
+      return l.pitch % words == 0;
+    case layout_kind::blocked:
+      return l.block % words == 0;
   }
   return false;
 }
@@ -193,10 +197,14 @@ std::string device_transform_kernel(const array_layout& src, const void* src_dat
     generic = vec ? "tiled (16-byte)" : "tiled";
   }
   switch (fast.method) {
-    case fast_method::flat: return "flat";
-    case fast_method::runs: return fast.vector ? "runs (16-byte)" : "runs";
-    case fast_method::transpose: return fast.split < src.n ? "transpose + " + generic : "transpose";
-    case fast_method::none: break;
+    case fast_method::flat:
+      return "flat";
+    case fast_method::runs:
+      return fast.vector ? "runs (16-byte)" : "runs";
+    case fast_method::transpose:
+      return fast.split < src.n ? "transpose + " + generic : "transpose";
+    case fast_method::none:
+      break;
   }
   return generic;
 }

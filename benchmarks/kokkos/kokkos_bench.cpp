@@ -24,7 +24,6 @@
 #include <fstream>
 #include <functional>
 #include <string>
-#include <type_traits>
 #include <vector>
 
 using namespace coalesce;
@@ -63,26 +62,31 @@ const char* type_name() {
 template <class T, class Layout>
 using user_view = Kokkos::View<T**, Layout, mem, kokkos::unmanaged>;
 
-// f(name, view) for the four kinds of user View over `buffer` (room for the largest).
+// f(name, view, twin) for the four kinds of user View: over `buffer`, and the same kind over `other`
+// (each has room for the largest).
 template <class T, class F>
-void for_each_view(T* buffer, std::size_t n, std::size_t m, F&& f) {
-  f("LayoutRight", user_view<T, Kokkos::LayoutRight>(buffer, n, m));
-  f("LayoutLeft", user_view<T, Kokkos::LayoutLeft>(buffer, n, m));
-  f("Stride(m+1,1)", user_view<T, Kokkos::LayoutStride>(buffer, Kokkos::LayoutStride(n, m + 1, m, 1)));
-  f("Stride(1,n+37)", user_view<T, Kokkos::LayoutStride>(buffer, Kokkos::LayoutStride(n, 1, m, n + 37)));
+void for_each_view(T* buffer, T* other, std::size_t n, std::size_t m, F&& f) {
+  const auto both = [&](const char* name, auto make) { f(name, make(buffer), make(other)); };
+  both("LayoutRight", [&](T* p) { return user_view<T, Kokkos::LayoutRight>(p, n, m); });
+  both("LayoutLeft", [&](T* p) { return user_view<T, Kokkos::LayoutLeft>(p, n, m); });
+  both("Stride(m+1,1)",
+       [&](T* p) { return user_view<T, Kokkos::LayoutStride>(p, Kokkos::LayoutStride(n, m + 1, m, 1)); });
+  both("Stride(1,n+37)",
+       [&](T* p) { return user_view<T, Kokkos::LayoutStride>(p, Kokkos::LayoutStride(n, 1, m, n + 37)); });
 }
 
 template <class T>
 void run_case(const runtime& rt, const options& o, std::size_t m, std::vector<result>& out) {
   const std::size_t n = o.size_mib * (std::size_t(1) << 20) / (m * sizeof(T));
   const double bytes = 2.0 * double(n) * double(m) * sizeof(T);
-  const auto add = [&](const std::string& op, const std::string& view, const std::string& layout,
-                       const bench::stats& s, double ceiling_gbs, double same_gbs = 0) {
+  const auto add = [&](const std::string& op, const std::string& view, const std::string& layout, const bench::stats& s,
+                       double ceiling_gbs, double same_gbs = 0) {
     const double g = bench::gbs(bytes, s.median_ms);
     const double same = same_gbs > 0 ? 100.0 * g / same_gbs : 0;
     out.push_back({op, view, layout, type_name<T>(), m, g, ceiling_gbs > 0 ? 100.0 * g / ceiling_gbs : 100.0, same, s});
-    std::printf("%-9s %-15s %-12s %-6s m=%-3zu %8.1f GB/s %6.1f %%  %6.1f %% same  (median %.3f ms of %d)\n", op.c_str(),
-                view.c_str(), layout.c_str(), type_name<T>(), m, g, out.back().percent, same, s.median_ms, s.reps);
+    std::printf("%-9s %-15s %-12s %-6s m=%-3zu %8.1f GB/s %6.1f %%  %6.1f %% same  (median %.3f ms of %d)\n",
+                op.c_str(), view.c_str(), layout.c_str(), type_name<T>(), m, g, out.back().percent, same, s.median_ms,
+                s.reps);
     std::fflush(stdout);
   };
 
@@ -100,28 +104,21 @@ void run_case(const runtime& rt, const options& o, std::size_t m, std::vector<re
   Kokkos::deep_copy(buffer, T(2));
   // The same-kind ceilings: a deep_copy between two Views of each kind.
   std::vector<double> same_gbs;
-  for_each_view(other.data(), n, m, [&](const char*, auto to) {
-    for_each_view(buffer.data(), n, m, [&](const char* name, auto from) {
-      if constexpr (std::is_same_v<decltype(to), decltype(from)>) {
-        if (to.stride(0) == from.stride(0) && to.stride(1) == from.stride(1)) {
-          const bench::stats s = measure([&] { Kokkos::deep_copy(to, from); }, o.reps);
-          same_gbs.push_back(bench::gbs(bytes, s.median_ms));
-          add("same", std::string(name) + "->same", "-", s, ceiling_gbs);
-        }
-      }
-    });
+  for_each_view(buffer.data(), other.data(), n, m, [&](const char* name, auto from, auto to) {
+    const bench::stats s = measure([&] { Kokkos::deep_copy(to, from); }, o.reps);
+    same_gbs.push_back(bench::gbs(bytes, s.median_ms));
+    add("same", std::string(name) + "->same", "-", s, ceiling_gbs);
   });
   for (const layout_spec spec : {aos(), soa(), blocked(128)}) {
     array<T> a = rt.allocate<T>(n, m, spec);
     std::size_t kind = 0;
-    for_each_view(buffer.data(), n, m, [&](const char* name, auto view) {
+    for_each_view(buffer.data(), other.data(), n, m, [&](const char* name, auto view, auto) {
       const double same = kind < same_gbs.size() ? same_gbs[kind] : 0;
       ++kind;
       add("copy", name, to_string(spec), measure([&] { kokkos::copy(rt, view, a); }, o.reps), ceiling_gbs, same);
       add("download", name, to_string(spec), measure([&] { kokkos::download(rt, a, view); }, o.reps), ceiling_gbs,
           same);
-      add("upload", name, to_string(spec), measure([&] { (void)kokkos::upload(rt, view, spec); }, o.reps),
-          ceiling_gbs);
+      add("upload", name, to_string(spec), measure([&] { (void)kokkos::upload(rt, view, spec); }, o.reps), ceiling_gbs);
     });
   }
 }
@@ -135,9 +132,8 @@ void write_json(const std::string& path, const std::string& device, const option
     f << "    {\"op\": \"" << r.op << "\", \"view\": \"" << r.view << "\", \"layout\": \"" << r.layout
       << "\", \"type\": \"" << r.type << "\", \"m\": " << r.m << ", \"gbs\": " << r.gbs
       << ", \"percent_of_deep_copy\": " << r.percent << ", \"percent_of_same_kind_deep_copy\": " << r.percent_same
-      << ", \"median_ms\": " << r.s.median_ms
-      << ", \"min_ms\": " << r.s.min_ms << ", \"max_ms\": " << r.s.max_ms << "}" << (k + 1 < rows.size() ? "," : "")
-      << "\n";
+      << ", \"median_ms\": " << r.s.median_ms << ", \"min_ms\": " << r.s.min_ms << ", \"max_ms\": " << r.s.max_ms << "}"
+      << (k + 1 < rows.size() ? "," : "") << "\n";
   }
   f << "  ]\n}\n";
 }

@@ -83,8 +83,9 @@ TEST_SUITE("unit") {
     CHECK(fast(cols(1000, 5, 1000), cols(1000, 5, 1024), 8).vector);
     CHECK_FALSE(fast(cols(1001, 5, 1001), cols(1001, 5, 1024), 8).vector);
     // Indices past 2^31 vectors leave the pair to the tiled kernel.
-    CHECK(fast(blocks(std::size_t(1) << 31, 1 + 1, 128), cols(std::size_t(1) << 31, 2, std::size_t(1) << 31), 1).method ==
-          fast_method::none);
+    CHECK(
+        fast(blocks(std::size_t(1) << 31, 1 + 1, 128), cols(std::size_t(1) << 31, 2, std::size_t(1) << 31), 1).method ==
+        fast_method::none);
   }
 
   TEST_CASE("transform.plan.transpose_tiles") {
@@ -115,10 +116,10 @@ TEST_SUITE("unit") {
             CHECK(p.split <= 100000);
             CHECK(100000 - p.split < std::max(tile, other.block));
             if (other.kind == layout_kind::blocked) CHECK(p.split % other.block == 0);
-            CHECK(p.mode == (m % 2 == 1          ? row_mode::packed
-                             : m % words == 0    ? row_mode::contiguous
-                             : m > words         ? row_mode::wrap
-                                                 : row_mode::periodic));
+            CHECK(p.mode == (m % 2 == 1       ? row_mode::packed
+                             : m % words == 0 ? row_mode::contiguous
+                             : m > words      ? row_mode::wrap
+                                              : row_mode::periodic));
           }
         }
   }
