@@ -25,10 +25,8 @@ struct rows_shape {
 };
 
 template <class Word>
-__global__ void __launch_bounds__(rows_threads)
-    rows_kernel(const Word* __restrict__ src, Word* __restrict__ dst, rows_shape s) {
-  for (std::size_t r0 = std::size_t(blockIdx.x) * s.rows_per_block; r0 < s.rows;
-       r0 += std::size_t(gridDim.x) * s.rows_per_block) {
+__global__ void __launch_bounds__(rows_threads) rows_kernel(const Word* __restrict__ src, Word* __restrict__ dst, rows_shape s) {
+  for (std::size_t r0 = std::size_t(blockIdx.x) * s.rows_per_block; r0 < s.rows; r0 += std::size_t(gridDim.x) * s.rows_per_block) {
     const unsigned rows = unsigned(min(std::size_t(s.rows_per_block), s.rows - r0));
     const unsigned total = rows * s.width;
     const Word* from = src + r0 * s.src_pitch;
