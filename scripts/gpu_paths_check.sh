@@ -17,11 +17,12 @@ run_log() {  # name, command...: runs, keeps the log, notes the exit code and th
   note "$name: exit $? $(grep -E 'test cases:|ERROR SUMMARY|RACECHECK SUMMARY|^Paths:' "$out/$name.log" | tr -s ' ' | tr '\n' ' ' | cut -c1-240)"
 }
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee -a "$out/summary.txt"
-run_log transform-tests "$bin/coalesce-gpu-tests" -tc='transform.cuda.*,runtime.cuda.*'
+# SKIP_TESTS=1: the caller runs coalesce-gpu-tests whole already (gpu_prebuilt_check.sh tests).
+[ "${SKIP_TESTS:-0}" = 1 ] || run_log transform-tests "$bin/coalesce-gpu-tests" -tc='transform.cuda.*,runtime.cuda.*'
 small='transform.cuda.user_rows_of_any_pitch_and_alignment,transform.cuda.every_kernel.double'
 run_log memcheck compute-sanitizer --tool memcheck --error-exitcode 99 "$bin/coalesce-gpu-tests" -tc="$small"
 run_log racecheck compute-sanitizer --tool racecheck --error-exitcode 99 "$bin/coalesce-gpu-tests" \
-  -tc='transform.cuda.every_kernel.double'
+  -tc='transform.cuda.every_kernel.double,transform.cuda.every_kernel.other_widths'
 if [ "${1:-}" = quick ]; then
   run_log paths "$bin/coalesce-bench" --paths quick --out "$out/paths"
 else
