@@ -19,10 +19,10 @@ run_log() {  # name, command...: runs, keeps the log, notes the exit code and th
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee -a "$out/summary.txt"
 # SKIP_TESTS=1: the caller runs coalesce-gpu-tests whole already (gpu_prebuilt_check.sh tests).
 [ "${SKIP_TESTS:-0}" = 1 ] || run_log transform-tests "$bin/coalesce-gpu-tests" -tc='transform.cuda.*,runtime.cuda.*'
-small='transform.cuda.user_rows_of_any_pitch_and_alignment,transform.cuda.every_kernel.double'
+small='transform.cuda.user_rows_of_any_pitch_and_alignment,transform.cuda.every_kernel.double,transform.cuda.every_kernel.other_widths'
 run_log memcheck compute-sanitizer --tool memcheck --error-exitcode 99 "$bin/coalesce-gpu-tests" -tc="$small"
 run_log racecheck compute-sanitizer --tool racecheck --error-exitcode 99 "$bin/coalesce-gpu-tests" \
-  -tc='transform.cuda.every_kernel.double,transform.cuda.every_kernel.other_widths'
+  -tc='transform.cuda.every_kernel.double'
 if [ "${1:-}" = quick ]; then
   run_log paths "$bin/coalesce-bench" --paths quick --out "$out/paths"
 else
