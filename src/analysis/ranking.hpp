@@ -61,7 +61,8 @@ inline std::string binding_reason(const time_prediction& t, const perf_params& p
   switch (t.binding) {
     case limit::dram:
       return "DRAM (" + megabytes(static_cast<std::uint64_t>(t.dram_bytes)) + " at " +
-             fixed(p.dram_bytes_per_s / 1e12, 2) + " TB/s" +
+             fixed(p.dram_stream_bytes_per_s / 1e12, 2) + " TB/s one way, " + fixed(p.dram_bytes_per_s / 1e12, 2) +
+             " TB/s where reads and writes mix" +
              (t.l1_hit < 1 ? ", L1 catching " + fixed(100 * t.l1_hit, 0) + " % of the re-reads and L2 " +
                                  fixed(100 * t.l2_hit, 0) + " % of the rest"
                            : std::string()) +
@@ -73,9 +74,12 @@ inline std::string binding_reason(const time_prediction& t, const perf_params& p
              fixed(p.l2_bytes_per_s / 1e12, 2) + " TB/s; L1 catches " + fixed(100 * t.l1_hit, 0) +
              " % of the warps' re-reads)";
     case limit::l1: return "L1 throughput (" + microseconds(t.l1_s) + " of wavefronts)";
-    case limit::launch: break;
+    case limit::launch: return "the launch floor (" + microseconds(t.launch_s) + " to schedule the threads)";
+    case limit::latency: break;
   }
-  return "the launch floor (" + microseconds(t.launch_s) + " to schedule the threads)";
+  return "load latency (" + fixed(t.load_round_trips, 1) +
+         " load requests per thread miss L1, each issued after the previous one returns: " +
+         microseconds(t.latency_s) + " on top of the launch floor's " + microseconds(t.launch_s) + ")";
 }
 
 // The time part of an explanation: the first and the last by predicted time, with their limits.

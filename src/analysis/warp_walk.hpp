@@ -84,6 +84,8 @@ inline void add_scaled(std::vector<instruction_report>& to, const std::vector<in
 
 inline void add_scaled(kernel_traffic& to, const kernel_traffic& from, std::uint64_t q) {
   to.warps += q * from.warps;
+  to.load_requests += q * from.load_requests;
+  to.store_requests += q * from.store_requests;
   to.load_sectors += q * from.load_sectors;
   to.store_sectors += q * from.store_sectors;
   to.store_bytes += q * from.store_bytes;
@@ -130,6 +132,7 @@ class warp_walker {
       unit_ = c.unit;
       const bool store = p.kind == access_kind::store;
       (store ? t_.store_sectors : t_.load_sectors) += c.transactions;
+      (store ? t_.store_requests : t_.load_requests) += 1;
       if (store) t_.store_bytes += c.bytes_used;
       t_.wavefronts += std::max<std::uint64_t>(1, (c.transactions + 3) / 4);
       for (std::size_t l = 0; l < warp_size; ++l) {

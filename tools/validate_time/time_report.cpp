@@ -52,7 +52,8 @@ time_report compare(const std::vector<measured_kernel>& measured, const gpu_arch
       const auto it = mk.ms.find(c.name);
       if (it == mk.ms.end()) continue;
       k.layouts.push_back(
-          {c.name, it->second, c.time ? c.time->milliseconds() : 0.0, c.time ? to_string(c.time->binding) : "none"});
+          {c.name, it->second, c.time ? c.time->milliseconds() : 0.0, c.time ? to_string(c.time->binding) : "none",
+           c.report.traffic});
     }
     if (k.layouts.empty())
       coalesce::fail(coalesce::errc::invalid_argument, "compare", mk.name + ": no measured layout the advisor ranks");
