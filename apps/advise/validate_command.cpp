@@ -115,6 +115,7 @@ runner add_validate_command(CLI::App& app) {
                              {"warp_load_lines", t.warp_load_lines},
                              {"warp_store_lines", t.warp_store_lines},
                              {"warp_streams", t.warp_streams},
+                             {"warp_runs", t.warp_runs},
                              {"load_footprint", t.load_footprint},
                              {"store_footprint", t.store_footprint},
                              {"partial_store_fraction", t.partial_store_fraction},

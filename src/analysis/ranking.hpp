@@ -35,12 +35,15 @@ bool fewer_bytes(const Candidate& x, const Candidate& y) {
   return x.report.span_bytes < y.report.span_bytes;
 }
 
-// Fewer address streams per warp (runs of sectors more than 2 KB apart): on the H200 a warp's m
-// streams 64 MiB apart (SoA) run 5-15 % slower than one stream (AoS, blocked) of the same bytes,
-// which the time model's bandwidths do not resolve.
+// Fewer address streams per warp (runs of sectors more than 2 KB apart), then fewer contiguous runs:
+// on the H200 a warp's m streams 64 MiB apart (SoA) run 5-15 % slower than one stream (AoS,
+// blocked) of the same bytes, and one contiguous run (blocked:32) a little faster than runs with
+// gaps (blocked:128 writing some components), which the time model's bandwidths do not resolve.
 template <class Candidate>
 bool fewer_streams(const Candidate& x, const Candidate& y) {
-  return x.report.traffic.warp_streams < y.report.traffic.warp_streams;
+  const kernel_traffic &a = x.report.traffic, &b = y.report.traffic;
+  if (a.warp_streams != b.warp_streams) return a.warp_streams < b.warp_streams;
+  return a.warp_runs < b.warp_runs;
 }
 
 // With a time model (sets each candidate's `time`): the candidates within time_tie of the fastest
@@ -58,8 +61,7 @@ void rank(std::vector<Candidate>& c, const std::optional<perf_params>& perf) {
     const bool tx = tied(x), ty = tied(y);
     if (tx != ty) return tx;
     if (!tx && x.time->seconds != y.time->seconds) return x.time->seconds < y.time->seconds;
-    if (tx && x.time && y.time && x.report.traffic.warp_streams != y.report.traffic.warp_streams)
-      return fewer_streams(x, y);
+    if (tx && x.time && y.time && (fewer_streams(x, y) || fewer_streams(y, x))) return fewer_streams(x, y);
     return fewer_bytes(x, y);
   });
 }
@@ -103,11 +105,13 @@ std::string streams_sentence(const std::vector<Candidate>& ranked) {
     if (x.time->seconds > fastest * (1 + time_tie)) continue;
     if (fewer_streams(best, x)) {
       const double warps = std::max<double>(1, static_cast<double>(best.report.traffic.warps));
+      const auto per_warp = [&](std::uint64_t k) { return fixed(static_cast<double>(k) / warps, 1); };
+      const kernel_traffic &a = best.report.traffic, &b = x.report.traffic;
       return "; among the candidates predicted within " + fixed(100 * time_tie, 0) + " % of each other " +
-             best.name + " ranks first with " + fixed(static_cast<double>(best.report.traffic.warp_streams) / warps, 1) +
-             " address streams per warp against " + x.name + "'s " +
-             fixed(static_cast<double>(x.report.traffic.warp_streams) / warps, 1) +
-             " (streams far apart run at a lower DRAM efficiency), then by the fewest bytes moved";
+             best.name + " ranks first with " + per_warp(a.warp_streams) + " address streams (" +
+             per_warp(a.warp_runs) + " contiguous runs) per warp against " + x.name + "'s " +
+             per_warp(b.warp_streams) + " (" + per_warp(b.warp_runs) +
+             "): streams far apart, and gaps, run at a lower DRAM efficiency";
     }
   }
   return "";

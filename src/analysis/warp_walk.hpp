@@ -95,6 +95,7 @@ inline void add_scaled(kernel_traffic& to, const kernel_traffic& from, std::uint
   to.warp_load_lines += q * from.warp_load_lines;
   to.warp_store_lines += q * from.warp_store_lines;
   to.warp_streams += q * from.warp_streams;
+  to.warp_runs += q * from.warp_runs;
 }
 
 // The sectors of a whole walk, as bitmaps over the allocation.
@@ -149,7 +150,8 @@ class warp_walker {
     t_.warps += 1;
     count(loads_, t_.warp_load_sectors, t_.warp_load_lines);
     count(stores_, t_.warp_store_sectors, t_.warp_store_lines);
-    t_.warp_streams += streams(loads_, stores_);
+    t_.warp_streams += runs(loads_, stores_, 2048 / 32);  // sectors more than 2 KB apart
+    t_.warp_runs += runs(loads_, stores_, 1);             // sectors not adjacent
   }
 
  private:
@@ -161,18 +163,17 @@ class warp_walker {
     for (std::size_t k = 0; k < s.size(); ++k) lines += k == 0 || s[k] / 4 != s[k - 1] / 4;
   }
 
-  // The streams of one warp: its (sorted, distinct) load and store sectors in runs whose gaps are at
-  // most 2 KB. Gaps, not aligned pages, so that a translate of the warp (the periodic analysis)
-  // counts the same.
-  std::uint64_t streams(const std::vector<std::uint64_t>& a, const std::vector<std::uint64_t>& b) {
+  // Runs of one warp's (sorted, distinct) load and store sectors whose gaps are at most `gap`
+  // sectors. Gaps, not aligned pages, so that a translate of the warp (the periodic analysis) counts
+  // the same.
+  std::uint64_t runs(const std::vector<std::uint64_t>& a, const std::vector<std::uint64_t>& b, std::uint64_t gap) {
     all_.clear();
     std::merge(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(all_));
-    std::uint64_t runs = all_.empty() ? 0 : 1;
-    for (std::size_t k = 1; k < all_.size(); ++k) runs += all_[k] - all_[k - 1] > stream_gap_sectors;
-    return runs;
+    std::uint64_t r = all_.empty() ? 0 : 1;
+    for (std::size_t k = 1; k < all_.size(); ++k) r += all_[k] - all_[k - 1] > gap;
+    return r;
   }
 
-  static constexpr std::uint64_t stream_gap_sectors = 2048 / 32;
   std::vector<cached_model> models_;
   std::vector<instruction_report>& ins_;
   kernel_traffic& t_;
