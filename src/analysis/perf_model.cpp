@@ -60,8 +60,8 @@ perf_params v100() {
 }
 
 // The tunable members, by the names with_overrides takes.
-const std::array<std::pair<const char*, double perf_params::*>, 17>& members() {
-  static const std::array<std::pair<const char*, double perf_params::*>, 17> m{{
+const std::array<std::pair<const char*, double perf_params::*>, 16>& members() {
+  static const std::array<std::pair<const char*, double perf_params::*>, 16> m{{
       {"sms", &perf_params::sms},
       {"clock_hz", &perf_params::clock_hz},
       {"dram_bytes_per_s", &perf_params::dram_bytes_per_s},
@@ -138,7 +138,8 @@ time_prediction predict_time(const kernel_traffic& t, const perf_params& p) {
   r.l2_hit = lost == 0 ? 1.0 : hit_rate(p.sms * per_sm(t.warp_load_lines), p.l2_bytes);
 
   // Stores: a warp's later partial writes to a sector merge in L2 while the lines being written fit;
-  // so do the sectors a warp writes only in part, which other warps complete.
+  // so do the sectors a warp writes only in part, which other warps complete (counted as the sectors
+  // it touches beyond those its bytes could fill: exact where each lane writes its own sector).
   const double rewrites =
       std::max(0.0, static_cast<double>(t.store_sectors) - static_cast<double>(t.warp_store_sectors));
   const double shared = std::max(0.0, static_cast<double>(t.warp_store_sectors) - static_cast<double>(t.store_bytes) / sector);

@@ -94,27 +94,27 @@ inline std::string binding_reason(const time_prediction& t, const perf_params& p
          microseconds(t.latency_s) + " on top of the launch floor's " + microseconds(t.launch_s) + ")";
 }
 
-// Why the first beat a candidate predicted as fast: it keeps fewer streams open per warp.
+// Why the first beat the candidates predicted as fast: it keeps fewer streams open per warp. Names the
+// tied candidate with the most streams (then runs) it beat; empty when it beat none that way.
 template <class Candidate>
 std::string streams_sentence(const std::vector<Candidate>& ranked) {
   const Candidate& best = ranked.front();
   double fastest = best.time->seconds;
   for (const Candidate& c : ranked) fastest = std::min(fastest, c.time->seconds);
+  const Candidate* beaten = nullptr;
   for (std::size_t c = 1; c < ranked.size(); ++c) {
     const Candidate& x = ranked[c];
-    if (x.time->seconds > fastest * (1 + time_tie)) continue;
-    if (fewer_streams(best, x)) {
-      const double warps = std::max<double>(1, static_cast<double>(best.report.traffic.warps));
-      const auto per_warp = [&](std::uint64_t k) { return fixed(static_cast<double>(k) / warps, 1); };
-      const kernel_traffic &a = best.report.traffic, &b = x.report.traffic;
-      return "; among the candidates predicted within " + fixed(100 * time_tie, 0) + " % of each other " +
-             best.name + " ranks first with " + per_warp(a.warp_streams) + " address streams (" +
-             per_warp(a.warp_runs) + " contiguous runs) per warp against " + x.name + "'s " +
-             per_warp(b.warp_streams) + " (" + per_warp(b.warp_runs) +
-             "): streams far apart, and gaps, run at a lower DRAM efficiency";
-    }
+    if (x.time->seconds <= fastest * (1 + time_tie) && fewer_streams(best, x) && (!beaten || fewer_streams(*beaten, x)))
+      beaten = &x;
   }
-  return "";
+  if (!beaten) return "";
+  const double warps = std::max<double>(1, static_cast<double>(best.report.traffic.warps));
+  const auto per_warp = [&](std::uint64_t k) { return fixed(static_cast<double>(k) / warps, 1); };
+  const kernel_traffic &a = best.report.traffic, &b = beaten->report.traffic;
+  return "; among the candidates predicted within " + fixed(100 * time_tie, 0) + " % of each other " + best.name +
+         " ranks first with " + per_warp(a.warp_streams) + " address streams (" + per_warp(a.warp_runs) +
+         " contiguous runs) per warp against " + beaten->name + "'s " + per_warp(b.warp_streams) + " (" +
+         per_warp(b.warp_runs) + "): streams far apart, and gaps, run at a lower DRAM efficiency";
 }
 
 // The time part of an explanation: the first and the last by predicted time, with their limits.

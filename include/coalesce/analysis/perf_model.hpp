@@ -12,8 +12,8 @@
 //           one direction runs at dram_stream_bytes_per_s; the part where reads and writes mix pays
 //           the bus turnaround, so a copy (as many bytes each way) runs at dram_bytes_per_s.
 //   l2      bytes between the SMs and L2 (the load sectors L1 misses x 32, the bytes stores write) / L2
-//           bandwidth. Stores count their bytes, not their sectors: on the H200 AoS writes of m = 3
-//           and 4 floats (3 and 4 times the sectors) run as fast as SoA's.
+//           bandwidth. Stores count their bytes, not their sectors: on the H200 AoS writes of m = 4
+//           floats (4 times the sectors) run as fast as SoA's.
 //   l1      L1/LSU wavefronts (a request of s sectors takes ceil(s / 4), at least one) / (SMs x clock).
 //   launch  threads / (SMs x clock x threads per clock per SM), the floor of an empty kernel, plus
 //           per wave of resident threads one load round trip for every load request of a thread
@@ -45,7 +45,7 @@ struct perf_params {
   double dram_stream_bytes_per_s = 4.8e12;  // reads only or writes only (the HBM3e peak)
   double l2_bytes_per_s = 7.6e12;           // SM <-> L2, sectors x 32
   double l2_bytes = 60e6;
-  double l1_reuse_bytes = 148e3;           // per SM: the lines a warp's re-reads find in L1
+  double l1_reuse_bytes = 136e3;           // per SM: the lines a warp's re-reads find in L1
   double write_merge_bytes = 59e3;         // per SM: lines being written whose partial sectors L2 merges
   double cross_warp_merge_bytes = 150e3;   // per SM: the same, for sectors other warps complete
   double threads_per_clock_per_sm = 1.46;  // an empty 2^24-thread kernel in 46 us on the H200
