@@ -116,6 +116,7 @@ runner add_validate_command(CLI::App& app) {
                              {"warp_store_lines", t.warp_store_lines},
                              {"warp_streams", t.warp_streams},
                              {"warp_runs", t.warp_runs},
+                             {"stream_warps", t.stream_warps},
                              {"load_footprint", t.load_footprint},
                              {"store_footprint", t.store_footprint},
                              {"partial_store_fraction", t.partial_store_fraction},

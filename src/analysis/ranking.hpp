@@ -8,6 +8,7 @@
 #include <coalesce/analysis/perf_model.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <optional>
@@ -39,11 +40,17 @@ bool fewer_bytes(const Candidate& x, const Candidate& y) {
 // on the H200 a warp's m streams 64 MiB apart (SoA) run 5-15 % slower than one stream (AoS,
 // blocked) of the same bytes, and one contiguous run (blocked:32) a little faster than runs with
 // gaps (blocked:128 writing some components), which the time model's bandwidths do not resolve.
+// Compared as whole numbers per full warp, so that small differences (warps across a block edge) do not decide.
+inline long per_warp(std::uint64_t count, const kernel_traffic& t) {
+  return std::lround(static_cast<double>(count) / std::max<double>(1, static_cast<double>(t.stream_warps)));
+}
+
 template <class Candidate>
 bool fewer_streams(const Candidate& x, const Candidate& y) {
   const kernel_traffic &a = x.report.traffic, &b = y.report.traffic;
-  if (a.warp_streams != b.warp_streams) return a.warp_streams < b.warp_streams;
-  return a.warp_runs < b.warp_runs;
+  const long sa = per_warp(a.warp_streams, a), sb = per_warp(b.warp_streams, b);
+  if (sa != sb) return sa < sb;
+  return per_warp(a.warp_runs, a) < per_warp(b.warp_runs, b);
 }
 
 // With a time model (sets each candidate's `time`): the candidates within time_tie of the fastest
@@ -108,13 +115,14 @@ std::string streams_sentence(const std::vector<Candidate>& ranked) {
       beaten = &x;
   }
   if (!beaten) return "";
-  const double warps = std::max<double>(1, static_cast<double>(best.report.traffic.warps));
-  const auto per_warp = [&](std::uint64_t k) { return fixed(static_cast<double>(k) / warps, 1); };
   const kernel_traffic &a = best.report.traffic, &b = beaten->report.traffic;
+  const auto shown = [](std::uint64_t k, const kernel_traffic& t) {
+    return fixed(static_cast<double>(k) / std::max<double>(1, static_cast<double>(t.stream_warps)), 1);
+  };
   return "; among the candidates predicted within " + fixed(100 * time_tie, 0) + " % of each other " + best.name +
-         " ranks first with " + per_warp(a.warp_streams) + " address streams (" + per_warp(a.warp_runs) +
-         " contiguous runs) per warp against " + beaten->name + "'s " + per_warp(b.warp_streams) + " (" +
-         per_warp(b.warp_runs) + "): streams far apart, and gaps, run at a lower DRAM efficiency";
+         " ranks first with " + shown(a.warp_streams, a) + " address streams (" + shown(a.warp_runs, a) +
+         " contiguous runs) per warp against " + beaten->name + "'s " + shown(b.warp_streams, b) + " (" +
+         shown(b.warp_runs, b) + "): streams far apart, and gaps, run at a lower DRAM efficiency";
 }
 
 // The time part of an explanation: the first and the last by predicted time, with their limits.

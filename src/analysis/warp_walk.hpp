@@ -96,6 +96,7 @@ inline void add_scaled(kernel_traffic& to, const kernel_traffic& from, std::uint
   to.warp_store_lines += q * from.warp_store_lines;
   to.warp_streams += q * from.warp_streams;
   to.warp_runs += q * from.warp_runs;
+  to.stream_warps += q * from.stream_warps;
 }
 
 // The sectors of a whole walk, as bitmaps over the allocation.
@@ -150,8 +151,12 @@ class warp_walker {
     t_.warps += 1;
     count(loads_, t_.warp_load_sectors, t_.warp_load_lines);
     count(stores_, t_.warp_store_sectors, t_.warp_store_lines);
-    t_.warp_streams += runs(loads_, stores_, 2048 / 32);  // sectors more than 2 KB apart
-    t_.warp_runs += runs(loads_, stores_, 1);             // sectors not adjacent
+    // Streams and runs of full warps only: a partial last warp (a padded block's tail) is not the pattern.
+    if (std::any_of(patterns.begin(), patterns.end(), [](const access_pattern& p) { return p.active == ~0u; })) {
+      t_.stream_warps += 1;
+      t_.warp_streams += runs(loads_, stores_, 2048 / 32);  // sectors more than 2 KB apart
+      t_.warp_runs += runs(loads_, stores_, 1);             // sectors not adjacent
+    }
   }
 
  private:

@@ -74,9 +74,10 @@ struct kernel_traffic {
   std::uint64_t warp_store_sectors = 0;  // sum over warps of the distinct sectors its stores touch
   std::uint64_t warp_load_lines = 0;     // sum over warps of the distinct 128-byte lines its loads touch
   std::uint64_t warp_store_lines = 0;    // same, for its stores
-  std::uint64_t warp_streams = 0;        // sum over warps of its address streams: runs of its sectors with
-                                         // gaps of at most 2 KB (DRAM pages it keeps open; ranks ties)
+  std::uint64_t warp_streams = 0;        // sum over full warps of its address streams: runs of its sectors
+                                         // with gaps of at most 2 KB (DRAM pages it keeps open; ranks ties)
   std::uint64_t warp_runs = 0;           // the same with no gap: its contiguous runs of sectors
+  std::uint64_t stream_warps = 0;        // the full warps (an instruction with 32 active lanes) counted there
   std::uint64_t load_footprint = 0;      // bytes: distinct sectors read, over the whole kernel
   std::uint64_t store_footprint = 0;     // bytes: distinct sectors written
   double partial_store_fraction = 0;     // of the written sectors, the share no thread writes whole
