@@ -56,7 +56,7 @@ void add_time_json(nlohmann::json& j, const std::optional<coalesce::analysis::ti
   if (!t) return;
   j["predicted_ms"] = t->milliseconds();
   j["binding_limit"] = to_string(t->binding);
-  j["limits_ms"] = {{"dram", t->dram_s * 1e3}, {"l2", t->l2_s * 1e3}, {"l1", t->l1_s * 1e3}, {"launch", t->launch_s * 1e3}};
+  j["limits_ms"] = {{"dram", t->dram_s * 1e3}, {"l2", t->l2_s * 1e3}, {"l1", t->l1_s * 1e3}, {"launch", t->launch_s * 1e3}, {"latency", t->latency_s * 1e3}};
   j["dram_bytes"] = t->dram_bytes;
   j["l1_hit"] = t->l1_hit;
   j["l2_hit"] = t->l2_hit;

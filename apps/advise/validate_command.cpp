@@ -95,11 +95,33 @@ runner add_validate_command(CLI::App& app) {
     nlohmann::json kernels = nlohmann::json::array();
     for (const validate_time::kernel_result& k : r.kernels) {
       nlohmann::json layouts = nlohmann::json::array();
-      for (const validate_time::layout_result& l : k.layouts)
+      for (const validate_time::layout_result& l : k.layouts) {
+        const kernel_traffic& t = l.traffic;
         layouts.push_back({{"layout", l.layout},
                            {"measured_ms", l.measured_ms},
                            {"predicted_ms", l.predicted_ms},
-                           {"binding_limit", l.limit}});
+                           {"binding_limit", l.limit},
+                           {"traffic",
+                            {{"threads", t.threads},
+                             {"warps", t.warps},
+                             {"load_requests", t.load_requests},
+                             {"store_requests", t.store_requests},
+                             {"load_sectors", t.load_sectors},
+                             {"store_sectors", t.store_sectors},
+                             {"store_bytes", t.store_bytes},
+                             {"wavefronts", t.wavefronts},
+                             {"warp_load_sectors", t.warp_load_sectors},
+                             {"warp_store_sectors", t.warp_store_sectors},
+                             {"warp_load_lines", t.warp_load_lines},
+                             {"warp_store_lines", t.warp_store_lines},
+                             {"warp_streams", t.warp_streams},
+                             {"warp_runs", t.warp_runs},
+                             {"stream_warps", t.stream_warps},
+                             {"load_footprint", t.load_footprint},
+                             {"store_footprint", t.store_footprint},
+                             {"partial_store_fraction", t.partial_store_fraction},
+                             {"stores_were_read", t.stores_were_read}}}});
+      }
       kernels.push_back({{"name", k.name},
                          {"n", k.n},
                          {"first", k.first},

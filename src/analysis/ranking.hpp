@@ -8,6 +8,7 @@
 #include <coalesce/analysis/perf_model.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <optional>
@@ -35,9 +36,26 @@ bool fewer_bytes(const Candidate& x, const Candidate& y) {
   return x.report.span_bytes < y.report.span_bytes;
 }
 
+// Fewer address streams per warp (runs of sectors more than 2 KB apart), then fewer contiguous runs:
+// on the H200 a warp's m streams 64 MiB apart (SoA) run 5-15 % slower than one stream (AoS,
+// blocked) of the same bytes, and one contiguous run (blocked:32) a little faster than runs with
+// gaps (blocked:128 writing some components), which the time model's bandwidths do not resolve.
+// Compared as whole numbers per full warp, so that small differences (warps across a block edge) do not decide.
+inline long per_warp(std::uint64_t count, const kernel_traffic& t) {
+  return std::lround(static_cast<double>(count) / std::max<double>(1, static_cast<double>(t.stream_warps)));
+}
+
+template <class Candidate>
+bool fewer_streams(const Candidate& x, const Candidate& y) {
+  const kernel_traffic &a = x.report.traffic, &b = y.report.traffic;
+  const long sa = per_warp(a.warp_streams, a), sb = per_warp(b.warp_streams, b);
+  if (sa != sb) return sa < sb;
+  return per_warp(a.warp_runs, a) < per_warp(b.warp_runs, b);
+}
+
 // With a time model (sets each candidate's `time`): the candidates within time_tie of the fastest
-// first, among them by fewer_bytes; then the rest by predicted time. Without one: by fewer_bytes. A
-// stable sort, so the candidates' order (simplest first) breaks what is left.
+// first, among them by fewer_streams, then fewer_bytes; then the rest by predicted time. Without
+// one: by fewer_bytes. A stable sort, so the candidates' order (simplest first) breaks what is left.
 template <class Candidate>
 void rank(std::vector<Candidate>& c, const std::optional<perf_params>& perf) {
   double best = 0;
@@ -50,6 +68,7 @@ void rank(std::vector<Candidate>& c, const std::optional<perf_params>& perf) {
     const bool tx = tied(x), ty = tied(y);
     if (tx != ty) return tx;
     if (!tx && x.time->seconds != y.time->seconds) return x.time->seconds < y.time->seconds;
+    if (tx && x.time && y.time && (fewer_streams(x, y) || fewer_streams(y, x))) return fewer_streams(x, y);
     return fewer_bytes(x, y);
   });
 }
@@ -61,7 +80,8 @@ inline std::string binding_reason(const time_prediction& t, const perf_params& p
   switch (t.binding) {
     case limit::dram:
       return "DRAM (" + megabytes(static_cast<std::uint64_t>(t.dram_bytes)) + " at " +
-             fixed(p.dram_bytes_per_s / 1e12, 2) + " TB/s" +
+             fixed(p.dram_stream_bytes_per_s / 1e12, 2) + " TB/s one way, " + fixed(p.dram_bytes_per_s / 1e12, 2) +
+             " TB/s where reads and writes mix" +
              (t.l1_hit < 1 ? ", L1 catching " + fixed(100 * t.l1_hit, 0) + " % of the re-reads and L2 " +
                                  fixed(100 * t.l2_hit, 0) + " % of the rest"
                            : std::string()) +
@@ -73,9 +93,36 @@ inline std::string binding_reason(const time_prediction& t, const perf_params& p
              fixed(p.l2_bytes_per_s / 1e12, 2) + " TB/s; L1 catches " + fixed(100 * t.l1_hit, 0) +
              " % of the warps' re-reads)";
     case limit::l1: return "L1 throughput (" + microseconds(t.l1_s) + " of wavefronts)";
-    case limit::launch: break;
+    case limit::launch: return "the launch floor (" + microseconds(t.launch_s) + " to schedule the threads)";
+    case limit::latency: break;
   }
-  return "the launch floor (" + microseconds(t.launch_s) + " to schedule the threads)";
+  return "load latency (" + fixed(t.load_round_trips, 1) +
+         " load requests per thread miss L1, each issued after the previous one returns: " +
+         microseconds(t.latency_s) + " on top of the launch floor's " + microseconds(t.launch_s) + ")";
+}
+
+// Why the first beat the candidates predicted as fast: it keeps fewer streams open per warp. Names the
+// tied candidate with the most streams (then runs) it beat; empty when it beat none that way.
+template <class Candidate>
+std::string streams_sentence(const std::vector<Candidate>& ranked) {
+  const Candidate& best = ranked.front();
+  double fastest = best.time->seconds;
+  for (const Candidate& c : ranked) fastest = std::min(fastest, c.time->seconds);
+  const Candidate* beaten = nullptr;
+  for (std::size_t c = 1; c < ranked.size(); ++c) {
+    const Candidate& x = ranked[c];
+    if (x.time->seconds <= fastest * (1 + time_tie) && fewer_streams(best, x) && (!beaten || fewer_streams(*beaten, x)))
+      beaten = &x;
+  }
+  if (!beaten) return "";
+  const kernel_traffic &a = best.report.traffic, &b = beaten->report.traffic;
+  const auto shown = [](std::uint64_t k, const kernel_traffic& t) {
+    return fixed(static_cast<double>(k) / std::max<double>(1, static_cast<double>(t.stream_warps)), 1);
+  };
+  return "; among the candidates predicted within " + fixed(100 * time_tie, 0) + " % of each other " + best.name +
+         " ranks first with " + shown(a.warp_streams, a) + " address streams (" + shown(a.warp_runs, a) +
+         " contiguous runs) per warp against " + beaten->name + "'s " + shown(b.warp_streams, b) + " (" +
+         shown(b.warp_runs, b) + "): streams far apart, and gaps, run at a lower DRAM efficiency";
 }
 
 // The time part of an explanation: the first and the last by predicted time, with their limits.
@@ -95,9 +142,8 @@ std::string time_sentences(const std::vector<Candidate>& ranked, const std::opti
          fixed(slowest->time->seconds / best.time->seconds, 2) + "x), bound by " +
          binding_reason(*slowest->time, *p);
   else
-    s += "; every candidate is predicted within " + fixed(100 * time_tie, 0) +
-         " % of it, so the fewest bytes moved decides";
-  return s + ". ";
+    s += "; every candidate is predicted within " + fixed(100 * time_tie, 0) + " % of it";
+  return s + streams_sentence(ranked) + ". ";
 }
 
 // "blocked:32 (375000 sectors, 12.00 MB moved, efficiency 1.00)"

@@ -84,6 +84,8 @@ inline void add_scaled(std::vector<instruction_report>& to, const std::vector<in
 
 inline void add_scaled(kernel_traffic& to, const kernel_traffic& from, std::uint64_t q) {
   to.warps += q * from.warps;
+  to.load_requests += q * from.load_requests;
+  to.store_requests += q * from.store_requests;
   to.load_sectors += q * from.load_sectors;
   to.store_sectors += q * from.store_sectors;
   to.store_bytes += q * from.store_bytes;
@@ -92,6 +94,9 @@ inline void add_scaled(kernel_traffic& to, const kernel_traffic& from, std::uint
   to.warp_store_sectors += q * from.warp_store_sectors;
   to.warp_load_lines += q * from.warp_load_lines;
   to.warp_store_lines += q * from.warp_store_lines;
+  to.warp_streams += q * from.warp_streams;
+  to.warp_runs += q * from.warp_runs;
+  to.stream_warps += q * from.stream_warps;
 }
 
 // The sectors of a whole walk, as bitmaps over the allocation.
@@ -130,6 +135,7 @@ class warp_walker {
       unit_ = c.unit;
       const bool store = p.kind == access_kind::store;
       (store ? t_.store_sectors : t_.load_sectors) += c.transactions;
+      (store ? t_.store_requests : t_.load_requests) += 1;
       if (store) t_.store_bytes += c.bytes_used;
       t_.wavefronts += std::max<std::uint64_t>(1, (c.transactions + 3) / 4);
       for (std::size_t l = 0; l < warp_size; ++l) {
@@ -145,6 +151,12 @@ class warp_walker {
     t_.warps += 1;
     count(loads_, t_.warp_load_sectors, t_.warp_load_lines);
     count(stores_, t_.warp_store_sectors, t_.warp_store_lines);
+    // Streams and runs of full warps only: a partial last warp (a padded block's tail) is not the pattern.
+    if (std::any_of(patterns.begin(), patterns.end(), [](const access_pattern& p) { return p.active == ~0u; })) {
+      t_.stream_warps += 1;
+      t_.warp_streams += runs(loads_, stores_, 2048 / 32);  // sectors more than 2 KB apart
+      t_.warp_runs += runs(loads_, stores_, 1);             // sectors not adjacent
+    }
   }
 
  private:
@@ -156,12 +168,23 @@ class warp_walker {
     for (std::size_t k = 0; k < s.size(); ++k) lines += k == 0 || s[k] / 4 != s[k - 1] / 4;
   }
 
+  // Runs of one warp's (sorted, distinct) load and store sectors whose gaps are at most `gap`
+  // sectors. Gaps, not aligned pages, so that a translate of the warp (the periodic analysis) counts
+  // the same.
+  std::uint64_t runs(const std::vector<std::uint64_t>& a, const std::vector<std::uint64_t>& b, std::uint64_t gap) {
+    all_.clear();
+    std::merge(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(all_));
+    std::uint64_t r = all_.empty() ? 0 : 1;
+    for (std::size_t k = 1; k < all_.size(); ++k) r += all_[k] - all_[k - 1] > gap;
+    return r;
+  }
+
   std::vector<cached_model> models_;
   std::vector<instruction_report>& ins_;
   kernel_traffic& t_;
   const char*& unit_;
   write_masks& masks_;
-  std::vector<std::uint64_t> loads_, stores_;
+  std::vector<std::uint64_t> loads_, stores_, all_;
 };
 
 }  // namespace coalesce::analysis::detail

@@ -43,6 +43,11 @@ void same(const kernel_report& a, const kernel_report& b, const std::string& wha
   CHECK(x.wavefronts == y.wavefronts);
   CHECK(x.warp_load_sectors == y.warp_load_sectors);
   CHECK(x.warp_store_sectors == y.warp_store_sectors);
+  CHECK(x.warp_streams == y.warp_streams);
+  CHECK(x.warp_runs == y.warp_runs);
+  CHECK(x.stream_warps == y.stream_warps);
+  CHECK(x.load_requests == y.load_requests);
+  CHECK(x.store_requests == y.store_requests);
   CHECK(x.warp_load_lines == y.warp_load_lines);
   CHECK(x.warp_store_lines == y.warp_store_lines);
   CHECK(x.load_footprint == y.load_footprint);

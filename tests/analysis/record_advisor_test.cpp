@@ -63,7 +63,9 @@ TEST_SUITE("unit") {
   }
 
   TEST_CASE("analysis.record.ranking_and_split") {
-    const record_advice a = advise_record(drift(4096), parse_arch("sm_90"));
+    // By bytes (sm_75 has no time model; on sm_90 these 4096 launch-bound records tie and the
+    // single-stream layouts rank first).
+    const record_advice a = advise_record(drift(4096), parse_arch("sm_75"));
     CHECK(a.ranked.front().report.bytes_moved == a.ranked.front().report.bytes_used);
     CHECK(a.ranked.back().report.bytes_moved == 4 * a.ranked.front().report.bytes_moved);
     CHECK(find(a, "split:x,v").report.bytes_moved == a.ranked.front().report.bytes_moved);

@@ -52,7 +52,8 @@ time_report compare(const std::vector<measured_kernel>& measured, const gpu_arch
       const auto it = mk.ms.find(c.name);
       if (it == mk.ms.end()) continue;
       k.layouts.push_back(
-          {c.name, it->second, c.time ? c.time->milliseconds() : 0.0, c.time ? to_string(c.time->binding) : "none"});
+          {c.name, it->second, c.time ? c.time->milliseconds() : 0.0, c.time ? to_string(c.time->binding) : "none",
+           c.report.traffic});
     }
     if (k.layouts.empty())
       coalesce::fail(coalesce::errc::invalid_argument, "compare", mk.name + ": no measured layout the advisor ranks");
@@ -76,9 +77,13 @@ time_report compare(const std::vector<measured_kernel>& measured, const gpu_arch
 std::string markdown(const time_report& r, const std::string& machine, const perf_params& perf) {
   std::ostringstream s;
   s << "## Time model against " << machine << "\n\n";
-  s << "Model parameters: " << perf.gpu << "; DRAM " << fixed(perf.dram_bytes_per_s / 1e12, 2) << " TB/s, L2 "
+  s << "Model parameters: " << perf.gpu << "; DRAM " << fixed(perf.dram_stream_bytes_per_s / 1e12, 2)
+    << " TB/s one way, " << fixed(perf.dram_bytes_per_s / 1e12, 2) << " TB/s mixed, L2 "
     << fixed(perf.l2_bytes_per_s / 1e12, 2) << " TB/s, L1 re-use " << fixed(perf.l1_reuse_bytes / 1e3, 0)
-    << " KB/SM, write merge " << fixed(perf.write_merge_bytes / 1e3, 0) << " KB/SM.\n\n";
+    << " KB/SM, write merge " << fixed(perf.write_merge_bytes / 1e3, 0) << " / "
+    << fixed(perf.cross_warp_merge_bytes / 1e3, 0) << " KB/SM (own / other warps'), load round trip "
+    << fixed(perf.load_round_trip_s * 1e6, 2) << " us per wave, launch overhead " << fixed(perf.launch_overhead_s * 1e6, 1)
+    << " us, overlap p = " << fixed(perf.overlap_exponent, 1) << ".\n\n";
   s << "| statistic | result | target |\n|---|---|---|\n";
   s << "| advisor's first layout within 5 % of the fastest | " << percent(r.first_within_5) << " of "
     << r.kernels.size() << " kernels | >= 95 % |\n";

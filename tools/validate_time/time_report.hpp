@@ -24,6 +24,7 @@ struct layout_result {
   double measured_ms = 0;
   double predicted_ms = 0;
   std::string limit;
+  coalesce::analysis::kernel_traffic traffic;  // what the walk counted (for tuning the model offline)
   double error() const { return predicted_ms / measured_ms - 1; }  // relative, signed
 };
 

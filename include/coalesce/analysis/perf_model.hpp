@@ -2,22 +2,31 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The time model: what a memory-bound kernel's traffic (kernel_analysis, record_advisor) costs on one
-// GPU. The predicted time is the largest of four limits plus a fixed launch overhead:
-//   dram    DRAM bytes / achievable bandwidth. Reads cost the footprint (distinct sectors of the
-//           kernel) plus the re-reads of a warp that L1 and L2 both lose; writes cost the written footprint,
-//           plus one sector per partial write that L2 could not merge before evicting it, plus a read
-//           of the sectors no thread writes whole.
+// GPU. The predicted time combines four limits (below) as a p-norm, (sum of limit^p)^(1/p), because
+// they overlap imperfectly (a pure maximum under-predicts kernels near two limits), plus a fixed
+// launch overhead and, for a kernel that loads, one unhidden load round trip:
+//   dram    DRAM time. Reads cost the footprint (distinct sectors of the kernel) plus the re-reads of a
+//           warp that L1 and L2 both lose; writes cost the written footprint, plus one sector per
+//           partial write that L2 could not merge before evicting it (with a read of part of the
+//           sector: read-modify-write), plus a read of the sectors no thread writes whole. A stream in
+//           one direction runs at dram_stream_bytes_per_s; the part where reads and writes mix pays
+//           the bus turnaround, so a copy (as many bytes each way) runs at dram_bytes_per_s.
 //   l2      bytes between the SMs and L2 (the load sectors L1 misses x 32, the bytes stores write) / L2
-//           bandwidth. Stores count their bytes, not their sectors: on the H200 AoS writes of m = 3
-//           and 4 floats (3 and 4 times the sectors) run as fast as SoA's.
+//           bandwidth. Stores count their bytes, not their sectors: on the H200 AoS writes of m = 4
+//           floats (4 times the sectors) run as fast as SoA's.
 //   l1      L1/LSU wavefronts (a request of s sectors takes ceil(s / 4), at least one) / (SMs x clock).
-//   launch  threads / (SMs x clock x threads per clock per SM): the floor of an empty kernel.
+//   launch  threads / (SMs x clock x threads per clock per SM), the floor of an empty kernel, plus
+//           per wave of resident threads one load round trip for every load request of a thread
+//           after its first that misses L1 (a thread's loads of its vector issue one after another
+//           and wait: SoA's k requests per vector cost k round trips, AoS's one request, whose lines
+//           L1 then holds for the others, costs one). Named "latency" where the waiting dominates.
 // Re-use is a resident-working-set argument, not a simulation: a warp's own re-reads hit L1 when the
 // lines the resident warps hold (warps per SM x lines per warp x 128 bytes) fit the L1 share, what L1
 // loses hits L2 when every SM's resident lines fit the L2 (else it is read from DRAM again), and
 // partial-sector writes merge in L2 when the lines the resident warps are writing fit the merge
-// capacity; the hit rate falls linearly from 1 to 0 between 0.75 and 1.25 times the capacity.
-// Reuse across warps is taken to hit L2. Nothing here depends on n beyond the counts themselves.
+// capacity (a warp's own partial writes: write_merge_bytes; the sectors several warps complete
+// between them: cross_warp_merge_bytes); the hit rate falls linearly from 1 to 0 between 0.75 and
+// 1.25 times the capacity. Nothing here depends on n beyond the counts themselves.
 
 #include <coalesce/analysis/arch.hpp>
 
@@ -32,15 +41,20 @@ struct perf_params {
   std::string gpu;  // "H200 SXM"
   double sms = 132;
   double clock_hz = 1.98e9;
-  double dram_bytes_per_s = 4.1e12;  // achievable, reads + writes (cudaMemcpy D2D)
-  double l2_bytes_per_s = 7.5e12;    // SM <-> L2, sectors x 32
+  double dram_bytes_per_s = 3.7e12;         // reads and writes mixed (a copy), with the p-norm below
+  double dram_stream_bytes_per_s = 4.8e12;  // reads only or writes only (the HBM3e peak)
+  double l2_bytes_per_s = 7.6e12;           // SM <-> L2, sectors x 32
   double l2_bytes = 60e6;
   double l1_reuse_bytes = 136e3;           // per SM: the lines a warp's re-reads find in L1
-  double write_merge_bytes = 44e3;         // per SM: lines being written whose partial sectors L2 merges
-  double threads_per_clock_per_sm = 1.43;  // an empty 2^24-thread kernel in 45 us on the H200
+  double write_merge_bytes = 59e3;         // per SM: lines being written whose partial sectors L2 merges
+  double cross_warp_merge_bytes = 150e3;   // per SM: the same, for sectors other warps complete
+  double threads_per_clock_per_sm = 1.46;  // an empty 2^24-thread kernel in 46 us on the H200
   double max_warps_per_sm = 64;
-  double partial_read_fraction = 0.15;  // DRAM read per unmerged partial write, relative to a sector
-  double launch_overhead_s = 3e-6;
+  double partial_read_fraction = 0.65;  // DRAM read per unmerged partial write, relative to a sector
+  double load_round_trip_s = 0.17e-6;   // per wave: a load that waits on the thread's previous one
+  double first_load_s = 0.64e-6;        // the first load round trip, which nothing hides
+  double overlap_exponent = 4;          // p of the p-norm that combines the limits
+  double launch_overhead_s = 6.5e-6;    // launch and event timing of one kernel
 };
 
 // The parameters for sm_90, sm_80 and sm_70; nullopt for other generations (no time model).
@@ -50,6 +64,8 @@ std::optional<perf_params> perf_params_for(const gpu_arch& arch);
 struct kernel_traffic {
   std::uint64_t threads = 0;             // launched
   std::uint64_t warps = 0;               // with at least one memory instruction
+  std::uint64_t load_requests = 0;       // warp load instructions issued
+  std::uint64_t store_requests = 0;      // warp store instructions issued
   std::uint64_t load_sectors = 0;        // requested by load instructions
   std::uint64_t store_sectors = 0;       // requested by store instructions
   std::uint64_t store_bytes = 0;         // written by store instructions (a store carries its bytes and a mask)
@@ -58,19 +74,25 @@ struct kernel_traffic {
   std::uint64_t warp_store_sectors = 0;  // sum over warps of the distinct sectors its stores touch
   std::uint64_t warp_load_lines = 0;     // sum over warps of the distinct 128-byte lines its loads touch
   std::uint64_t warp_store_lines = 0;    // same, for its stores
+  std::uint64_t warp_streams = 0;        // sum over full warps of its address streams: runs of its sectors
+                                         // with gaps of at most 2 KB (DRAM pages it keeps open; ranks ties)
+  std::uint64_t warp_runs = 0;           // the same with no gap: its contiguous runs of sectors
+  std::uint64_t stream_warps = 0;        // the full warps (an instruction with 32 active lanes) counted there
   std::uint64_t load_footprint = 0;      // bytes: distinct sectors read, over the whole kernel
   std::uint64_t store_footprint = 0;     // bytes: distinct sectors written
   double partial_store_fraction = 0;     // of the written sectors, the share no thread writes whole
   bool stores_were_read = false;         // the kernel reads what it writes (a partial write needs no read)
 };
 
-enum class limit { dram, l2, l1, launch };
+enum class limit { dram, l2, l1, launch, latency };
 const char* to_string(limit l) noexcept;
 
 struct time_prediction {
-  double seconds = 0;  // the binding limit + launch overhead
-  limit binding = limit::dram;
+  double seconds = 0;  // the limits combined + launch overhead (+ the first load round trip)
+  limit binding = limit::dram;  // the largest limit
   double dram_s = 0, l2_s = 0, l1_s = 0, launch_s = 0;
+  double latency_s = 0;         // the waiting on dependent loads (added to launch_s: one limit)
+  double load_round_trips = 0;  // per thread: load requests that wait on the thread's previous one, + 1
   double dram_bytes = 0;  // read + written
   double l2_bytes = 0;
   double l1_hit = 1;       // of a warp's re-reads

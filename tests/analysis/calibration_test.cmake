@@ -1,0 +1,25 @@
+# SPDX-FileCopyrightText: 2026 coalesce authors
+# SPDX-License-Identifier: Apache-2.0
+# cmake -DADVISE=<coalesce-advise> -DMEASURED=<tools/validate_time/h200_measured.json> -P calibration_test.cmake
+# The time model against the committed H200 measurements (316 kernels x 4 layouts): a model change
+# that loses calibration fails here. The floors are the statistics VALIDATION.md reports.
+cmake_minimum_required(VERSION 3.25)
+
+execute_process(COMMAND "${ADVISE}" validate --measured "${MEASURED}" --json RESULT_VARIABLE rc OUTPUT_VARIABLE j
+                ERROR_VARIABLE stderr)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "coalesce-advise validate: exit ${rc}\n${stderr}")
+endif()
+string(JSON first GET "${j}" first_within_5)
+string(JSON within GET "${j}" predicted_within_20)
+string(JSON pairs GET "${j}" pairs)
+string(JSON kernels LENGTH "${j}" kernels)
+if(NOT kernels EQUAL 316 OR NOT pairs EQUAL 1264)
+  message(FATAL_ERROR "expected 316 kernels and 1264 pairs, got ${kernels} and ${pairs}")
+endif()
+# 295 of 316 kernels and 1157 of 1264 pairs (a little below, so that rounding does not fail it).
+if(first LESS 0.9335 OR within LESS 0.9153)
+  message(FATAL_ERROR "calibration lost: first layout within 5 % in ${first} of the kernels (was 0.9335), "
+                      "predicted within 20 % in ${within} of the pairs (was 0.9153)")
+endif()
+message(STATUS "H200 calibration: first layout within 5 % ${first}, predicted within 20 % ${within}")
