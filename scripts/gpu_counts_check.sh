@@ -28,13 +28,9 @@ else
     [ -x "$build/$p" ] && ln -sf "$PWD/$build/$p" "$bin/"
   done
 fi
-note() { echo "== $1" | tee -a "$out/summary.txt"; }
-run_log() {  # name, command...: runs, keeps the log, notes the exit code and doctest's counts
-  local name=$1; shift
-  timeout 300 "$@" > "$out/$name.log" 2>&1
-  note "$name: exit $? $(grep -E 'test cases:|ERROR SUMMARY|RACECHECK SUMMARY' "$out/$name.log" | tr -s ' ' | tr '\n' ' ')"
-}
-nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee -a "$out/summary.txt"
+export RUN_LOG_TIMEOUT=300
+source scripts/gpu_log.sh
+gpu_banner
 run_log counted-gpu-tests "$bin/coalesce-gpu-tests" -tc='*counted*'
 run_log fe-count-gpu-tests "$bin/coalesce-fe-gpu-tests" -tc='fe.gpu.count*'
 run_log memcheck-counted compute-sanitizer --tool memcheck --error-exitcode 99 "$bin/coalesce-gpu-tests" -tc='*counted*'

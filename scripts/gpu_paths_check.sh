@@ -10,13 +10,9 @@ cd "$(dirname "$0")/.."
 bin=${BIN:-.dev/paths}
 out=${OUT:-$PWD/out-paths}
 mkdir -p "$out"
-note() { echo "== $1" | tee -a "$out/summary.txt"; }
-run_log() {  # name, command...: runs, keeps the log, notes the exit code and the tools' counts
-  local name=$1; shift
-  timeout 300 "$@" > "$out/$name.log" 2>&1
-  note "$name: exit $? $(grep -E 'test cases:|ERROR SUMMARY|RACECHECK SUMMARY|^Paths:' "$out/$name.log" | tr -s ' ' | tr '\n' ' ' | cut -c1-240)"
-}
-nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee -a "$out/summary.txt"
+export RUN_LOG_TIMEOUT=300
+source scripts/gpu_log.sh
+gpu_banner
 # SKIP_TESTS=1: the caller runs coalesce-gpu-tests whole already (gpu_prebuilt_check.sh tests).
 [ "${SKIP_TESTS:-0}" = 1 ] || run_log transform-tests "$bin/coalesce-gpu-tests" -tc='transform.cuda.*,runtime.cuda.*'
 small='transform.cuda.user_rows_of_any_pitch_and_alignment,transform.cuda.every_kernel.double,transform.cuda.every_kernel.other_widths'

@@ -19,13 +19,8 @@ tar xJf .dev/bins.tar.xz -C /tmp/cb
 bin=/tmp/cb
 steps=("$@")
 [ ${#steps[@]} -eq 0 ] && steps=(tests sanitize demo records mpi)
-note() { echo "== $1" | tee -a "$out/summary.txt"; }
-run_log() {  # name, command...: runs, keeps the log, notes the exit code and doctest's counts
-  local name=$1; shift
-  timeout 420 "$@" > "$out/$name.log" 2>&1
-  note "$name: exit $? $(grep -E 'test cases:|ERROR SUMMARY|RACECHECK SUMMARY' "$out/$name.log" | tr -s ' ' | tr '\n' ' ')"
-}
-nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee -a "$out/summary.txt"
+source scripts/gpu_log.sh
+gpu_banner
 for step in "${steps[@]}"; do
   case "$step" in
     tests)
