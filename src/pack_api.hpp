@@ -56,6 +56,15 @@ void unpack_components_device(const void* wire, id_span ids, void* dst, const wi
 void unpack_components_sum_device(const void* wire, id_span ids, void* dst, const wire_components& wc,
                                   scalar_kind sum, stream_t stream, const std::string& call);
 
+// Vector arrays in soa (col_major) or blocked layouts whose m x elem bytes fit a warp-wide tile: the
+// CUDA tile kernels with the element and the layout compiled in (cuda/pack_vectors.cu).
+bool vector_tiles_fit(const array_layout& l, std::size_t elem);
+void pack_vectors_device(const void* src, const array_layout& l, std::size_t elem, id_span ids, void* wire,
+                         stream_t stream, const std::string& call);
+// Overwrites when sum is scalar_kind::other, else adds (elements of that type, ids unique).
+void unpack_vectors_device(const void* wire, id_span ids, void* dst, const array_layout& l, std::size_t elem,
+                           scalar_kind sum, stream_t stream, const std::string& call);
+
 // wire[k m + i] = src(ids[k], i).
 void pack_host(const void* src, const array_layout& layout, std::size_t elem, id_span ids, void* wire,
                const std::string& call);

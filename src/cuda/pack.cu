@@ -4,7 +4,8 @@
 //   rows (aos, pitched): a vector is one contiguous run, so the kernel moves wire elements in order,
 //     in the widest word (up to 16 bytes) that the vector's bytes, the pitch and both pointers allow,
 //     `batch` of them in flight per thread;
-//   soa and blocked (m <= 256): the tile kernel (pack_tiles.cu), coalesced on both sides;
+//   soa and blocked with m x elem <= 1 KiB: the vector tile kernel (pack_vectors.cu), coalesced on both sides;
+//   soa and blocked with more, up to m = 256: the general tile kernel (pack_tiles.cu);
 //   larger m: one thread per wire element, as for rows.
 // Offsets use 32-bit arithmetic (fast_divmod), launches are cut so a launch's element index stays below 2^31.
 #include "../pack_api.hpp"
@@ -166,6 +167,7 @@ wire_components vector_components(const array_layout& l, std::size_t elem) {
 
 void pack_device(const void* src, const array_layout& layout, std::size_t elem, id_span ids, void* wire,
                  stream_t stream, const std::string& call) {
+  if (vector_tiles_fit(layout, elem)) return pack_vectors_device(src, layout, elem, ids, wire, stream, call);
   if (tiled(layout)) return pack_components_device(src, vector_components(layout, elem), ids, wire, stream, call);
   const std::size_t word = layout.kind == layout_kind::row_major ? row_word(layout, elem, src, wire) : elem;
   const array_layout l = layout.kind == layout_kind::row_major ? widened(layout, elem, word) : layout;
@@ -185,6 +187,7 @@ void pack_device(const void* src, const array_layout& layout, std::size_t elem, 
 
 void unpack_device(const void* wire, id_span ids, void* dst, const array_layout& layout, std::size_t elem,
                    scalar_kind sum, stream_t stream, const std::string& call) {
+  if (vector_tiles_fit(layout, elem)) return unpack_vectors_device(wire, ids, dst, layout, elem, sum, stream, call);
   if (tiled(layout)) {
     const wire_components wc = vector_components(layout, elem);
     if (sum == scalar_kind::other) return unpack_components_device(wire, ids, dst, wc, stream, call);

@@ -10,6 +10,7 @@
 #include "../pack_api.hpp"
 #include "cuda_check.hpp"
 #include "fast_divmod.cuh"
+#include "tile_moves.cuh"
 
 #include <cuda_runtime.h>
 
@@ -20,12 +21,8 @@
 namespace coalesce::detail {
 namespace {
 
-constexpr unsigned tile_threads = 256;
-constexpr unsigned batch = 8;                   // loads each thread has in flight
-constexpr std::size_t tile_budget = 32 * 1024;  // wire bytes of a tile in shared memory
-// Elements a tile should hold: batch per thread, so each thread has a full batch in flight (a tile of
-// 256 vectors of one float would give each thread one load, too few to cover the memory's latency).
-constexpr std::size_t tile_elements = std::size_t(batch) * tile_threads;
+using namespace tiles;
+constexpr unsigned tile_threads = tiles::threads;
 
 enum : std::uint8_t { form_columns = 0, form_rows = 1, form_blocks = 2 };
 
@@ -50,28 +47,6 @@ __device__ __forceinline__ std::uint64_t place_of(const tile_params& p, unsigned
   return p.base[j] + std::uint64_t(q) * p.stride[j] + std::uint64_t(r) * p.width[j];
 }
 
-// One element of width w (aligned for w) into or out of a 16-byte register.
-__device__ __forceinline__ uint4 load_element(const unsigned char* a, unsigned w) {
-  switch (w) {
-    case 1: return make_uint4(*a, 0, 0, 0);
-    case 2: return make_uint4(*reinterpret_cast<const std::uint16_t*>(a), 0, 0, 0);
-    case 4: return make_uint4(*reinterpret_cast<const std::uint32_t*>(a), 0, 0, 0);
-    case 8: {
-      const uint2 x = *reinterpret_cast<const uint2*>(a);
-      return make_uint4(x.x, x.y, 0, 0);
-    }
-    default: return *reinterpret_cast<const uint4*>(a);
-  }
-}
-__device__ __forceinline__ void store_element(unsigned char* a, unsigned w, uint4 x) {
-  switch (w) {
-    case 1: *a = std::uint8_t(x.x); break;
-    case 2: *reinterpret_cast<std::uint16_t*>(a) = std::uint16_t(x.x); break;
-    case 4: *reinterpret_cast<std::uint32_t*>(a) = x.x; break;
-    case 8: *reinterpret_cast<uint2*>(a) = make_uint2(x.x, x.y); break;
-    default: *reinterpret_cast<uint4*>(a) = x; break;
-  }
-}
 // Byte i of a 16-byte register, and the register with byte i set (selects and shifts: a register
 // whose address is taken would live in local memory).
 __device__ __forceinline__ unsigned word_of(const uint4& x, unsigned i) {
@@ -108,45 +83,6 @@ __device__ __forceinline__ void tile_store(unsigned char* a, unsigned w, uint4 x
   }
 }
 
-// For i = threadIdx.x, + blockDim.x, ... below count: x = load(i), then store(i, x), `batch` loads
-// issued before their stores (memory-level parallelism for gathers and for the wire's reads).
-template <class V, class Load, class Store>
-__device__ __forceinline__ void batched(unsigned count, Load&& load, Store&& store) {
-  for (unsigned i0 = threadIdx.x; i0 < count; i0 += batch * blockDim.x) {
-    V x[batch];
-#pragma unroll
-    for (unsigned u = 0; u < batch; ++u)
-      if (i0 + u * blockDim.x < count) x[u] = load(i0 + u * blockDim.x);
-#pragma unroll
-    for (unsigned u = 0; u < batch; ++u)
-      if (i0 + u * blockDim.x < count) store(i0 + u * blockDim.x, x[u]);
-  }
-}
-
-// `bytes` between the tile (16-byte aligned) and global memory at g, in words of the widest size that
-// g's address allows (the wire of a tile starts anywhere when B is odd or the wire pointer is).
-template <bool ToGlobal>
-__device__ __forceinline__ void copy_wire(unsigned char* tile, unsigned char* g, unsigned bytes) {
-  unsigned word = 16;
-  while (reinterpret_cast<std::uintptr_t>(g) % word != 0) word /= 2;
-  unsigned char* from = ToGlobal ? tile : g;
-  unsigned char* to = ToGlobal ? g : tile;
-  const unsigned words = bytes / word;
-  batched<uint4>(
-      words, [&](unsigned i) { return load_element(from + i * word, word); },
-      [&](unsigned i, uint4 x) { store_element(to + i * word, word, x); });
-  for (unsigned b = words * word + threadIdx.x; b < bytes; b += blockDim.x) to[b] = from[b];
-}
-
-// The tile's ids into shared memory; returns how many vectors the tile holds.
-__device__ __forceinline__ unsigned load_ids(const tile_params& p, const std::uint32_t* __restrict__ ids,
-                                             std::uint32_t* tile_ids) {
-  const unsigned first = blockIdx.x * p.tile, here = min(p.tile, p.count - first);
-  batched<std::uint32_t>(
-      here, [&](unsigned r) { return ids[first + r]; }, [&](unsigned r, std::uint32_t id) { tile_ids[r] = id; });
-  return here;
-}
-
 template <bool Aligned>
 __global__ void __launch_bounds__(tile_threads)
     pack_tiles_kernel(const __grid_constant__ tile_params p, const unsigned char* __restrict__ src,
@@ -154,7 +90,7 @@ __global__ void __launch_bounds__(tile_threads)
   extern __shared__ uint4 shared[];
   auto* tile = reinterpret_cast<unsigned char*>(shared);
   auto* tile_ids = reinterpret_cast<std::uint32_t*>(tile + p.tile_bytes);
-  const unsigned here = load_ids(p, ids, tile_ids);
+  const unsigned here = load_ids(p.tile, p.count, ids, tile_ids);
   __syncthreads();
   // Element e of the tile is component j of tile vector r, (j, r) = divmod(e, T): a warp takes one
   // component of consecutive vectors. Lanes past the tile's last vector (r >= here) move nothing.
@@ -182,7 +118,7 @@ __global__ void __launch_bounds__(tile_threads)
   extern __shared__ uint4 shared[];
   auto* tile = reinterpret_cast<unsigned char*>(shared);
   auto* tile_ids = reinterpret_cast<std::uint32_t*>(tile + p.tile_bytes);
-  const unsigned here = load_ids(p, ids, tile_ids);
+  const unsigned here = load_ids(p.tile, p.count, ids, tile_ids);
   copy_wire<false>(tile, const_cast<unsigned char*>(wire) + std::uint64_t(blockIdx.x) * p.tile * p.bytes,
                    here * p.bytes);
   __syncthreads();
@@ -227,8 +163,8 @@ tile_plan plan_tiles(const wire_components& wc, std::size_t count) {
   p.comps = std::uint32_t(wc.width.size());
   p.bytes = std::uint32_t(wc.bytes);
   unsigned tile = tile_threads;
-  while (std::size_t(tile) * wc.width.size() < tile_elements) tile *= 2;
-  while (tile > 1 && tile * wc.bytes > tile_budget) tile /= 2;
+  while (std::size_t(tile) * wc.width.size() < tiles::elements) tile *= 2;
+  while (tile > 1 && tile * wc.bytes > tiles::budget) tile /= 2;
   p.tile = tile;
   p.count = std::uint32_t(count);
   p.tile_bytes = std::uint32_t((tile * wc.bytes + 15) / 16 * 16);

@@ -28,7 +28,8 @@ TEST_SUITE("gpu") {
   }
 
   // Several tiles (lists of 10^4 vectors), wires one element off 16-byte alignment with poison around
-  // them, every layout: the tile kernel's partial tiles and the rows kernel's narrowed words.
+  // them, every layout: the vector and general tile kernels' partial tiles and the rows kernel's
+  // narrowed words.
   TEST_CASE("pack.cuda.tiles_unaligned_poisoned") {
     const runtime rt{backend::cuda};
     for (std::size_t m : {1, 2, 3, 4, 5, 12, 33}) {
@@ -38,7 +39,8 @@ TEST_SUITE("gpu") {
     pack_unaligned_and_poisoned<std::uint8_t>(rt, 15001, 3);
     pack_unaligned_and_poisoned<std::uint16_t>(rt, 15001, 7);
     pack_unaligned_and_poisoned<quad>(rt, 4001, 2);
-    pack_unaligned_and_poisoned<float>(rt, 3001, 300);  // m > 256: the one-thread-per-element fallback
+    pack_unaligned_and_poisoned<double>(rt, 3001, 200);  // m x 8 bytes > 1 KiB: the general tile kernel
+    pack_unaligned_and_poisoned<float>(rt, 3001, 300);   // m > 256: the one-thread-per-element fallback
   }
 
   // Sums over long lists with repeats (the grouped path) and unique ids (the tile kernel's sum).

@@ -3,7 +3,9 @@
 // Times every kernel of kernels.def on every layout of kernel_list.hpp and writes the measurements as
 // JSON (the kernel as the advisor sees it, and the median time per layout). The predictions and the
 // statistics are computed on the host from that file: coalesce-advise validate --measured FILE.
-//   coalesce-validate-time [--out FILE] [--reps R] [--n N ...]   (default n = 2^24 and 2^20, R = 21)
+//   coalesce-validate-time [--out FILE] [--reps R] [--n N ...] [--batch-ms B]
+//     (default n = 2^24 and 2^20, R = 21 samples per layout, the layouts interleaved; each sample times
+//     back-to-back launches filling B = 0.2 ms, per launch; B = 0 times single launches)
 //   coalesce-validate-time --list                                 the kernels, no GPU needed
 #include "kernel_list.hpp"
 
@@ -127,10 +129,20 @@ void geometry(const std::string& layout, std::size_t n, std::size_t m, std::size
   }
 }
 
+// One layout's share of a kernel's timing.
+struct timing {
+  args a{};
+  std::size_t bytes = 0, copies = 1, next = 0;
+  int launches = 1;
+  std::vector<float> ms;
+};
+constexpr int max_launches = 64;
+
 struct options {
   std::string out = "validate_time.json";
   std::vector<std::size_t> n;
   int reps = 21;
+  float batch_ms = 0.2f;  // back-to-back launches per sample fill this much; 0: one launch per sample
   bool list = false;
 };
 
@@ -145,12 +157,15 @@ options parse(int argc, char** argv) {
       o.out = argv[++k];
     else if (s == "--reps" && more)
       o.reps = std::stoi(argv[++k]);
+    else if (s == "--batch-ms" && more)
+      o.batch_ms = std::stof(argv[++k]);
     else if (s == "--n" && more)
       o.n.push_back(std::stoul(argv[++k]));
     else
       throw coalesce::error(coalesce::errc::invalid_argument, "coalesce-validate-time", "bad argument '" + s + "'");
   }
   if (o.n.empty()) o.n = {std::size_t(1) << 24, std::size_t(1) << 20};
+  if (!(o.batch_ms >= 0)) throw coalesce::error(coalesce::errc::invalid_argument, "--batch-ms", "must be >= 0");
   if (o.reps < 1) throw coalesce::error(coalesce::errc::invalid_argument, "--reps", "needs at least 1");
   return o;
 }
@@ -197,7 +212,7 @@ int run(const options& o) {
   std::ofstream out(o.out);
   if (!out) throw coalesce::error(coalesce::errc::invalid_argument, "--out", "cannot write '" + o.out + "'");
   out << "{\"device\": \"" << prop.name << "\", \"sms\": " << prop.multiProcessorCount << ", \"l2_bytes\": " << l2
-      << ", \"reps\": " << o.reps << ",\n \"kernels\": [\n";
+      << ", \"reps\": " << o.reps << ", \"batch_ms\": " << o.batch_ms << ",\n \"kernels\": [\n";
   bool first = true;
   for (std::size_t n : o.n)
     for (const timed_kernel& k : kernels) {
@@ -209,39 +224,55 @@ int run(const options& o) {
           << "\", \"thread_to_component\": \"" << d.thread_to_component << "\", \"threads\": " << d.threads
           << ", \"measured_ms\": {";
       first = false;
-      for (std::size_t li = 0; li < validate_time::layout_names().size(); ++li) {
-        const std::string& layout = validate_time::layout_names()[li];
-        args a{n,
-               k.m,
-               0,
-               d.threads,
-               static_cast<unsigned>(validate_time::count(k.reads, k.m)),
-               static_cast<unsigned>(validate_time::count(k.writes, k.m))};
+      // Per layout: its arguments, copies to rotate through, and a batch size; then the repetitions
+      // interleave the layouts (drift in clocks or temperature falls on all of them alike).
+      const std::vector<std::string>& layouts = validate_time::layout_names();
+      std::vector<timing> ts(layouts.size());
+      for (std::size_t li = 0; li < layouts.size(); ++li) {
+        timing& tm = ts[li];
+        tm.a = args{n, k.m, 0, d.threads, static_cast<unsigned>(validate_time::count(k.reads, k.m)),
+                    static_cast<unsigned>(validate_time::count(k.writes, k.m))};
         std::size_t span = 0;
-        geometry(layout, n, k.m, size, a.pitch, span);
-        const std::size_t bytes = round_up(span * size, 256);
-        const std::size_t copies =
-            std::max<std::size_t>(1, std::min<std::size_t>(pool_bytes / bytes, 2 * l2 / bytes + 1));
-        std::vector<float> ms;
-        for (int r = -3; r < o.reps; ++r) {  // three warm-up launches
-          void* x = static_cast<char*>(pool) + (static_cast<std::size_t>(r + 3) % copies) * bytes;
-          check(cudaEventRecord(start), "cudaEventRecord");
+        geometry(layouts[li], n, k.m, size, tm.a.pitch, span);
+        tm.bytes = round_up(span * size, 256);
+        tm.copies = std::max<std::size_t>(1, std::min<std::size_t>(pool_bytes / tm.bytes, 2 * l2 / tm.bytes + 1));
+      }
+      auto time_batch = [&](std::size_t li, int launches) {
+        timing& tm = ts[li];
+        check(cudaEventRecord(start), "cudaEventRecord");
+        for (int b = 0; b < launches; ++b) {
+          void* x = static_cast<char*>(pool) + (tm.next++ % tm.copies) * tm.bytes;
           if (k.type == element_type::float_)
-            launch_map<float>(k.map, layout, x, a, sink);
+            launch_map<float>(k.map, layouts[li], x, tm.a, sink);
           else
-            launch_map<double>(k.map, layout, x, a, sink);
+            launch_map<double>(k.map, layouts[li], x, tm.a, sink);
           check(cudaGetLastError(), k.name.c_str());
-          check(cudaEventRecord(stop), "cudaEventRecord");
-          check(cudaEventSynchronize(stop), "cudaEventSynchronize");
-          float t = 0;
-          check(cudaEventElapsedTime(&t, start, stop), "cudaEventElapsedTime");
-          if (r >= 0) ms.push_back(t);
         }
+        check(cudaEventRecord(stop), "cudaEventRecord");
+        check(cudaEventSynchronize(stop), "cudaEventSynchronize");
+        float t = 0;
+        check(cudaEventElapsedTime(&t, start, stop), "cudaEventElapsedTime");
+        return t / float(launches);
+      };
+      for (std::size_t li = 0; li < layouts.size(); ++li) {
+        // Three warm-up launches, then enough back-to-back launches per sample to fill batch_ms: a
+        // short kernel timed alone would count the host's launch latency, which varies by microseconds.
+        float single = 0;
+        for (int w = 0; w < 3; ++w) single = time_batch(li, 1);
+        ts[li].launches = std::clamp(int(o.batch_ms / std::max(single, 1e-3f)), 1, max_launches);
+      }
+      for (int r = 0; r < o.reps; ++r)
+        for (std::size_t li = 0; li < layouts.size(); ++li) ts[li].ms.push_back(time_batch(li, ts[li].launches));
+      for (std::size_t li = 0; li < layouts.size(); ++li) {
+        std::vector<float>& ms = ts[li].ms;
         std::sort(ms.begin(), ms.end());
         char buf[64];
         std::snprintf(buf, sizeof buf, "%.6f", ms[ms.size() / 2]);
-        out << (li ? ", " : "") << "\"" << layout << "\": " << buf;
+        out << (li ? ", " : "") << "\"" << layouts[li] << "\": " << buf;
       }
+      out << "}, \"launches_per_sample\": {";
+      for (std::size_t li = 0; li < layouts.size(); ++li)
+        out << (li ? ", " : "") << "\"" << layouts[li] << "\": " << ts[li].launches;
       out << "}}";
       out.flush();
     }

@@ -53,8 +53,8 @@ struct perf_params {
   double partial_read_fraction = 0.65;  // DRAM read per unmerged partial write, relative to a sector
   double load_round_trip_s = 0.17e-6;   // per wave: a load that waits on the thread's previous one
   double first_load_s = 0.64e-6;        // the first load round trip, which nothing hides
-  double overlap_exponent = 4;          // p of the p-norm that combines the limits
-  double launch_overhead_s = 6.5e-6;    // launch and event timing of one kernel
+  double overlap_exponent = 3;          // p of the p-norm that combines the limits
+  double launch_overhead_s = 2e-6;      // per kernel, launched back to back in one stream
 };
 
 // The parameters for sm_90, sm_80 and sm_70; nullopt for other generations (no time model).

@@ -1,0 +1,192 @@
+// SPDX-FileCopyrightText: 2026 coalesce authors
+// SPDX-License-Identifier: Apache-2.0
+// Pack and unpack of vector arrays (m components of one element type) in soa (col_major) and blocked
+// layouts, through a tile of T wire vectors in shared memory, as the record kernels of pack_tiles.cu
+// but with the element word and the layout's offset compiled in: no per-component tables or width
+// switches in the loop (they made the general kernel issue-bound at 50-65% of a copy on the H200). A
+// warp moves one component of 32 consecutive tile vectors: one contiguous run where the ids are
+// consecutive, 32 gathers where they are not, `batch` per thread in flight; the wire side of a tile is
+// one contiguous range moved in the widest words its alignment allows.
+#include "../pack_api.hpp"
+#include "../relayout_one.hpp"  // with_word, word16
+#include "cuda_check.hpp"
+#include "fast_divmod.cuh"
+#include "tile_moves.cuh"
+
+#include <algorithm>
+#include <cstdint>
+#include <type_traits>
+
+namespace coalesce::detail {
+namespace {
+
+struct vector_tile {
+  unsigned m = 0, shift = 0, count = 0, tile_bytes = 0;  // tile = 1 << shift vectors; tile_bytes rounded to 16
+  std::uint64_t pitch = 0;                               // col_major: elements from one component's row to the next
+  fast_divmod by_block;                                  // blocked: bd
+  unsigned block = 0;
+};
+
+// Element offset of component j of vector v.
+template <bool Blocked>
+__device__ __forceinline__ std::uint64_t at(const vector_tile& p, unsigned v, unsigned j) {
+  if constexpr (Blocked) {
+    unsigned q, r;
+    p.by_block(v, q, r);
+    return (std::uint64_t(q) * p.m + j) * p.block + r;
+  } else {
+    return std::uint64_t(j) * p.pitch + v;
+  }
+}
+
+// The tile in shared memory: T x m elements in wire order, then the T ids.
+template <class W>
+struct tile_view {
+  W* elements;
+  std::uint32_t* ids;
+  __device__ explicit tile_view(const vector_tile& p) {
+    extern __shared__ uint4 shared[];
+    elements = reinterpret_cast<W*>(shared);
+    ids = reinterpret_cast<std::uint32_t*>(reinterpret_cast<unsigned char*>(shared) + p.tile_bytes);
+  }
+  __device__ unsigned char* bytes() const { return reinterpret_cast<unsigned char*>(elements); }
+};
+
+// Where this block's tile starts on the wire, in bytes.
+__device__ __forceinline__ std::uint64_t tile_start(const vector_tile& p, std::size_t elem) {
+  return (std::uint64_t(blockIdx.x) << p.shift) * p.m * elem;
+}
+
+template <class W, bool Blocked>
+__global__ void __launch_bounds__(tiles::threads)
+    pack_vectors_kernel(const __grid_constant__ vector_tile p, const W* __restrict__ src,
+                        const std::uint32_t* __restrict__ ids, unsigned char* __restrict__ wire) {
+  const tile_view<W> t(p);
+  const unsigned mask = (1u << p.shift) - 1, here = tiles::load_ids(1u << p.shift, p.count, ids, t.ids);
+  __syncthreads();
+  // Element e of the tile is component e >> shift of tile vector e & mask; lanes past the tile's last
+  // vector move nothing.
+  tiles::batched<W>(
+      p.m << p.shift,
+      [&](unsigned e) {
+        const unsigned r = e & mask;
+        return r < here ? src[at<Blocked>(p, t.ids[r], e >> p.shift)] : W{};
+      },
+      [&](unsigned e, W x) {
+        const unsigned r = e & mask;
+        if (r < here) t.elements[r * p.m + (e >> p.shift)] = x;
+      });
+  __syncthreads();
+  tiles::copy_wire<true>(t.bytes(), wire + tile_start(p, sizeof(W)), here * p.m * unsigned(sizeof(W)));
+}
+
+// S = void overwrites; else every element is an S that the wire's adds to.
+template <class W, bool Blocked, class S>
+__global__ void __launch_bounds__(tiles::threads)
+    unpack_vectors_kernel(const __grid_constant__ vector_tile p, const unsigned char* __restrict__ wire,
+                          const std::uint32_t* __restrict__ ids, W* __restrict__ dst) {
+  const tile_view<W> t(p);
+  const unsigned mask = (1u << p.shift) - 1, here = tiles::load_ids(1u << p.shift, p.count, ids, t.ids);
+  // copy_wire moves bytes both ways through one signature; this direction only reads the wire.
+  tiles::copy_wire<false>(t.bytes(), const_cast<unsigned char*>(wire) + tile_start(p, sizeof(W)),
+                          here * p.m * unsigned(sizeof(W)));
+  __syncthreads();
+  if constexpr (std::is_void_v<S>) {
+    for (unsigned e = threadIdx.x; e < (p.m << p.shift); e += blockDim.x) {  // stores only: nothing to wait for
+      const unsigned r = e & mask;
+      if (r < here) dst[at<Blocked>(p, t.ids[r], e >> p.shift)] = t.elements[r * p.m + (e >> p.shift)];
+    }
+  } else {
+    static_assert(sizeof(S) == sizeof(W));
+    S* target = reinterpret_cast<S*>(dst);
+    const S* added = reinterpret_cast<const S*>(t.elements);
+    tiles::batched<S>(
+        p.m << p.shift,
+        [&](unsigned e) {
+          const unsigned r = e & mask;
+          return r < here ? target[at<Blocked>(p, t.ids[r], e >> p.shift)] : S{};
+        },
+        [&](unsigned e, S old) {
+          const unsigned r = e & mask;
+          if (r < here) target[at<Blocked>(p, t.ids[r], e >> p.shift)] = sum_of(old, added[r * p.m + (e >> p.shift)]);
+        });
+  }
+}
+
+// A tile of T (a power of two, at least a warp) vectors: enough elements for a full batch per thread,
+// within the shared-memory budget.
+vector_tile plan(const array_layout& l, std::size_t elem, std::size_t count) {
+  vector_tile p;
+  p.m = unsigned(l.m);
+  p.count = unsigned(count);
+  p.shift = 5;
+  while ((std::size_t(1) << p.shift) * l.m < tiles::elements) ++p.shift;
+  while (p.shift > 5 && (std::size_t(1) << p.shift) * l.m * elem > tiles::budget) --p.shift;
+  p.tile_bytes = unsigned(((std::size_t(1) << p.shift) * l.m * elem + 15) / 16 * 16);
+  p.pitch = l.pitch;
+  p.block = l.kind == layout_kind::blocked ? unsigned(l.block) : 1u;
+  p.by_block = fast_divmod(p.block);
+  return p;
+}
+
+unsigned tiles_of(const vector_tile& p) { return unsigned((std::size_t(p.count) + (std::size_t(1) << p.shift) - 1) >> p.shift); }
+std::size_t shared_of(const vector_tile& p) { return p.tile_bytes + (std::size_t(4) << p.shift); }
+
+// The CUDA vector type that moves a word of with_word's type in one access.
+template <class Word>
+using device_word = std::conditional_t<sizeof(Word) == 16, uint4, std::conditional_t<sizeof(Word) == 8, uint2, Word>>;
+
+template <class F>
+void with_form(const array_layout& l, F&& f) {
+  if (l.kind == layout_kind::blocked)
+    f(std::true_type{});
+  else
+    f(std::false_type{});
+}
+
+}  // namespace
+
+bool vector_tiles_fit(const array_layout& l, std::size_t elem) {
+  return l.kind != layout_kind::row_major && l.m >= 1 && 32 * l.m * elem <= tiles::budget;
+}
+
+void pack_vectors_device(const void* src, const array_layout& l, std::size_t elem, id_span ids, void* wire,
+                         stream_t stream, const std::string& call) {
+  if (ids.count == 0) return;
+  const vector_tile p = plan(l, elem, ids.count);
+  with_word(elem, call, [&](auto word) {
+    using W = device_word<decltype(word)>;
+    with_form(l, [&](auto blocked) {
+      pack_vectors_kernel<W, decltype(blocked)::value><<<tiles_of(p), tiles::threads, shared_of(p), stream>>>(
+          p, static_cast<const W*>(src), ids.ids, static_cast<unsigned char*>(wire));
+    });
+  });
+  check_cuda(cudaGetLastError(), call, "pack (vector tiles) kernel launch");
+}
+
+void unpack_vectors_device(const void* wire, id_span ids, void* dst, const array_layout& l, std::size_t elem,
+                           scalar_kind sum, stream_t stream, const std::string& call) {
+  if (ids.count == 0) return;
+  const vector_tile p = plan(l, elem, ids.count);
+  const auto* w = static_cast<const unsigned char*>(wire);
+  auto go = [&](auto word, auto summed) {
+    using W = device_word<decltype(word)>;
+    using S = typename decltype(summed)::type;
+    with_form(l, [&](auto blocked) {
+      unpack_vectors_kernel<W, decltype(blocked)::value, S><<<tiles_of(p), tiles::threads, shared_of(p), stream>>>(
+          p, w, ids.ids, static_cast<W*>(dst));
+    });
+  };
+  if (sum == scalar_kind::other) {
+    with_word(elem, call, [&](auto word) { go(word, std::common_type<void>{}); });
+  } else {
+    with_scalar(sum, call, [&](auto value) {
+      using S = decltype(value);
+      using W = std::conditional_t<sizeof(S) == 8, std::uint64_t, std::uint32_t>;
+      go(W{}, std::common_type<S>{});
+    });
+  }
+  check_cuda(cudaGetLastError(), call, "unpack (vector tiles) kernel launch");
+}
+
+}  // namespace coalesce::detail
