@@ -30,6 +30,7 @@ struct layout_options {
   std::string thread_map = "idx";
   std::string component_map = "0";
   std::size_t threads = 0;
+  std::size_t loads_in_flight = 0;
   std::string perf;
   std::size_t pitch_alignment = 512;
   bool l1_bypass = false;
@@ -80,6 +81,10 @@ runner add_layout_command(CLI::App& app) {
                   "added to each read/write component per thread (idx%32 with --thread-map idx/32: a warp per vector)")
       ->capture_default_str();
   cmd->add_option("--threads", o->threads, "threads launched (default: n)");
+  cmd->add_option("--loads-in-flight", o->loads_in_flight,
+                  "loads a thread issues before it uses the first: its loop's unrolling (0: all, as for a "
+                  "compile-time m; 1: each waits on the one before)")
+      ->capture_default_str();
   cmd->add_option("--perf", o->perf, "time-model overrides, key=value,... (e.g. l1_reuse_bytes=96000)");
   cmd->add_option("--pitch-alignment", o->pitch_alignment, "bytes; the SoA row pitch cudaMallocPitch returns")
       ->capture_default_str();
@@ -108,6 +113,7 @@ runner add_layout_command(CLI::App& app) {
     k.thread_to_vector = o->thread_map;
     k.thread_to_component = o->component_map;
     k.threads = o->threads;
+    k.loads_in_flight = o->loads_in_flight;
     advisor_options ao;
     ao.pitch_alignment = o->pitch_alignment;
     ao.global.l1_bypass = o->l1_bypass;

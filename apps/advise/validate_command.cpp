@@ -57,6 +57,7 @@ std::vector<validate_time::measured_kernel> read_measured(const std::string& pat
       mk.kernel.thread_to_vector = k.value("thread_to_vector", std::string("idx"));
       mk.kernel.thread_to_component = k.value("thread_to_component", std::string("0"));
       mk.kernel.threads = k.value("threads", std::size_t(0));
+      mk.kernel.loads_in_flight = k.value("loads_in_flight", std::size_t(0));
       mk.ms = k.at("measured_ms").get<std::map<std::string, double>>();
     } catch (const nlohmann::json::exception& x) {
       fail(errc::invalid_argument, "--measured", "'" + path + "' kernel " + std::to_string(e) + ": " + x.what());

@@ -185,6 +185,7 @@ kernel_report start(const grid& g) {
   r.span_bytes = checked_mul(g.layout.span(), g.size, call, "span in bytes");
   r.instructions = g.templates;
   r.traffic.threads = g.threads;
+  r.traffic.loads_in_flight = double(g.k.loads_in_flight);
   const auto& reads = g.k.reads;
   r.traffic.stores_were_read =
       !g.k.writes.empty() && std::all_of(g.k.writes.begin(), g.k.writes.end(), [&](std::size_t i) {

@@ -161,9 +161,14 @@ time_prediction predict_time(const kernel_traffic& t, const perf_params& p) {
   r.l1_s = static_cast<double>(t.wavefronts) / (p.sms * p.clock_hz);
   r.launch_s = static_cast<double>(t.threads) / (p.sms * p.clock_hz * p.threads_per_clock_per_sm);
   // A warp's load requests that miss L1: its distinct sectors over the sectors of one request.
-  if (t.load_sectors > 0)
-    r.load_round_trips = static_cast<double>(t.warp_load_sectors) * static_cast<double>(t.load_requests) /
-                         static_cast<double>(t.load_sectors) / warps;
+  // k such requests, U in flight: floor(k / U) + (k mod U) round trips (a loop unrolled by U and its
+  // remainder); all in flight: one.
+  if (t.load_sectors > 0) {
+    const double k = static_cast<double>(t.warp_load_sectors) * static_cast<double>(t.load_requests) /
+                     static_cast<double>(t.load_sectors) / warps;
+    const double u = t.loads_in_flight, together = u >= 1 ? std::floor(k / u) : 0;
+    r.load_round_trips = u >= 1 ? together + (k - together * u) : std::min(k, 1.0);
+  }
   const double waves = warps / (p.sms * p.max_warps_per_sm);
   r.latency_s = waves * std::max(0.0, r.load_round_trips - 1) * p.load_round_trip_s;
 
@@ -178,11 +183,12 @@ time_prediction predict_time(const kernel_traffic& t, const perf_params& p) {
   const auto worst =
       std::max_element(limits.begin(), limits.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
   r.binding = worst->second;
-  // The p-norm, scaled by the largest limit so that no power overflows.
-  double sum = 0;
-  if (worst->first > 0)
-    for (const auto& l : limits) sum += std::pow(l.first / worst->first, p.overlap_exponent);
-  r.seconds = worst->first * std::pow(sum, 1 / p.overlap_exponent) + p.launch_overhead_s +
+  // The memory system's limits pipeline into one another (the slowest of DRAM, L2 and L1 sets the
+  // pace); the threads' issue and the memory overlap imperfectly: their p-norm, scaled by the larger
+  // so that no power overflows.
+  const double memory_s = std::max({r.dram_s, r.l2_s, r.l1_s}), top = std::max(memory_s, issue_s);
+  const double sum = top > 0 ? std::pow(memory_s / top, p.overlap_exponent) + std::pow(issue_s / top, p.overlap_exponent) : 0;
+  r.seconds = top * std::pow(sum, 1 / p.overlap_exponent) + p.launch_overhead_s +
               (t.load_requests > 0 ? p.first_load_s : 0.0);
   return r;
 }

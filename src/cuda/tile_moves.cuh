@@ -40,17 +40,17 @@ __device__ __forceinline__ void store_element(unsigned char* a, unsigned w, uint
     default: *reinterpret_cast<uint4*>(a) = x; break;
   }
 }
-// For i = threadIdx.x, + blockDim.x, ... below count: x = load(i), then store(i, x), `batch` loads
+// For i = threadIdx.x, + blockDim.x, ... below count: x = load(i), then store(i, x), Batch loads
 // issued before their stores (memory-level parallelism for gathers and for the wire's reads).
-template <class V, class Load, class Store>
+template <class V, unsigned Batch = batch, class Load, class Store>
 __device__ __forceinline__ void batched(unsigned count, Load&& load, Store&& store) {
-  for (unsigned i0 = threadIdx.x; i0 < count; i0 += batch * blockDim.x) {
-    V x[batch];
+  for (unsigned i0 = threadIdx.x; i0 < count; i0 += Batch * blockDim.x) {
+    V x[Batch];
 #pragma unroll
-    for (unsigned u = 0; u < batch; ++u)
+    for (unsigned u = 0; u < Batch; ++u)
       if (i0 + u * blockDim.x < count) x[u] = load(i0 + u * blockDim.x);
 #pragma unroll
-    for (unsigned u = 0; u < batch; ++u)
+    for (unsigned u = 0; u < Batch; ++u)
       if (i0 + u * blockDim.x < count) store(i0 + u * blockDim.x, x[u]);
   }
 }

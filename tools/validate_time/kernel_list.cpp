@@ -58,6 +58,7 @@ coalesce::analysis::kernel_description describe(const timed_kernel& k, std::size
   d.type = k.type;
   d.threads = threads(k, n);
   if (k.map == thread_map::thread) {
+    d.loads_in_flight = 4;  // validate_time.cu's `#pragma unroll 4` over the thread's loads
     for (std::size_t i = 0; i < count(k.reads, k.m); ++i) d.reads.push_back(i);
     for (std::size_t i = 0; i < count(k.writes, k.m); ++i) d.writes.push_back(i);
     return d;

@@ -221,7 +221,7 @@ int run(const options& o) {
       out << (first ? "" : ",\n") << "  {\"name\": \"" << k.name << "\", \"n\": " << n << ", \"m\": " << k.m
           << ", \"type\": \"" << coalesce::analysis::to_string(k.type) << "\", \"reads\": " << json_list(d.reads)
           << ", \"writes\": " << json_list(d.writes) << ", \"thread_to_vector\": \"" << d.thread_to_vector
-          << "\", \"thread_to_component\": \"" << d.thread_to_component << "\", \"threads\": " << d.threads
+          << "\", \"thread_to_component\": \"" << d.thread_to_component << "\", \"threads\": " << d.threads << ", \"loads_in_flight\": " << d.loads_in_flight
           << ", \"measured_ms\": {";
       first = false;
       // Per layout: its arguments, copies to rotate through, and a batch size; then the repetitions

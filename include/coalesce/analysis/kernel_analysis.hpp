@@ -33,6 +33,10 @@ struct kernel_description {
   // reads {0} is a warp per vector; "idx%m" with "idx/m" a thread per (vector, component).
   std::string thread_to_component = "0";
   std::size_t threads = 0;  // threads launched (0: n, one per vector)
+  // Loads a thread issues before it waits on the first: 0, all of them (a loop the compiler unrolls
+  // fully, as for an m known at compile time); U, a loop unrolled by U (U at a time, the remainder
+  // one by one); 1, each load waits on the one before (a rolled loop that uses each value at once).
+  std::size_t loads_in_flight = 0;
 };
 
 struct instruction_report {

@@ -51,7 +51,7 @@ struct perf_params {
   double threads_per_clock_per_sm = 1.46;  // an empty 2^24-thread kernel in 46 us on the H200
   double max_warps_per_sm = 64;
   double partial_read_fraction = 0.65;  // DRAM read per unmerged partial write, relative to a sector
-  double load_round_trip_s = 0.17e-6;   // per wave: a load that waits on the thread's previous one
+  double load_round_trip_s = 0.51e-6;   // per wave: a load that waits on the thread's previous one
   double first_load_s = 0.64e-6;        // the first load round trip, which nothing hides
   double overlap_exponent = 3;          // p of the p-norm that combines the limits
   double launch_overhead_s = 2e-6;      // per kernel, launched back to back in one stream
@@ -82,6 +82,7 @@ struct kernel_traffic {
   std::uint64_t store_footprint = 0;     // bytes: distinct sectors written
   double partial_store_fraction = 0;     // of the written sectors, the share no thread writes whole
   bool stores_were_read = false;         // the kernel reads what it writes (a partial write needs no read)
+  double loads_in_flight = 0;            // kernel_description::loads_in_flight (0: all)
 };
 
 enum class limit { dram, l2, l1, launch, latency };
@@ -92,7 +93,7 @@ struct time_prediction {
   limit binding = limit::dram;  // the largest limit
   double dram_s = 0, l2_s = 0, l1_s = 0, launch_s = 0;
   double latency_s = 0;         // the waiting on dependent loads (added to launch_s: one limit)
-  double load_round_trips = 0;  // per thread: load requests that wait on the thread's previous one, + 1
+  double load_round_trips = 0;  // per thread: round trips its load requests that miss L1 wait for in turn
   double dram_bytes = 0;  // read + written
   double l2_bytes = 0;
   double l1_hit = 1;       // of a warp's re-reads
