@@ -44,17 +44,26 @@ __device__ __forceinline__ std::uint64_t at(const vector_tile& p, unsigned v, un
   }
 }
 
-// The tile in shared memory: T x m elements in wire order, then the T ids.
-template <class W>
+// The tile in shared memory: T x m elements in wire order, then the T ids. Element e of the tile is
+// component e >> shift of tile vector r = e & (T - 1): a warp takes one component of 32 consecutive
+// tile vectors. Lanes past the tile's last vector (r >= here) move nothing.
+template <class W, bool Blocked>
 struct tile_view {
+  const vector_tile& p;
   W* elements;
   std::uint32_t* ids;
-  __device__ explicit tile_view(const vector_tile& p) {
+  unsigned here = 0;  // vectors in this tile
+  __device__ explicit tile_view(const vector_tile& params) : p(params) {
     extern __shared__ uint4 shared[];
     elements = reinterpret_cast<W*>(shared);
     ids = reinterpret_cast<std::uint32_t*>(reinterpret_cast<unsigned char*>(shared) + p.tile_bytes);
   }
   __device__ unsigned char* bytes() const { return reinterpret_cast<unsigned char*>(elements); }
+  __device__ unsigned count() const { return p.m << p.shift; }
+  __device__ bool live(unsigned e) const { return (e & ((1u << p.shift) - 1)) < here; }
+  // Element e's offset in the layout, and its slot in the tile.
+  __device__ std::uint64_t place(unsigned e) const { return at<Blocked>(p, ids[e & ((1u << p.shift) - 1)], e >> p.shift); }
+  __device__ W& slot(unsigned e) const { return elements[(e & ((1u << p.shift) - 1)) * p.m + (e >> p.shift)]; }
 };
 
 // Where this block's tile starts on the wire, in bytes.
@@ -66,23 +75,16 @@ template <class W, bool Blocked>
 __global__ void __launch_bounds__(tiles::threads)
     pack_vectors_kernel(const __grid_constant__ vector_tile p, const W* __restrict__ src,
                         const std::uint32_t* __restrict__ ids, unsigned char* __restrict__ wire) {
-  const tile_view<W> t(p);
-  const unsigned mask = (1u << p.shift) - 1, here = tiles::load_ids(1u << p.shift, p.count, ids, t.ids);
+  tile_view<W, Blocked> t(p);
+  t.here = tiles::load_ids(1u << p.shift, p.count, ids, t.ids);
   __syncthreads();
-  // Element e of the tile is component e >> shift of tile vector e & mask; lanes past the tile's last
-  // vector move nothing.
   tiles::batched<W, batch_for(sizeof(W))>(
-      p.m << p.shift,
-      [&](unsigned e) {
-        const unsigned r = e & mask;
-        return r < here ? src[at<Blocked>(p, t.ids[r], e >> p.shift)] : W{};
-      },
+      t.count(), [&](unsigned e) { return t.live(e) ? src[t.place(e)] : W{}; },
       [&](unsigned e, W x) {
-        const unsigned r = e & mask;
-        if (r < here) t.elements[r * p.m + (e >> p.shift)] = x;
+        if (t.live(e)) t.slot(e) = x;
       });
   __syncthreads();
-  tiles::copy_wire<true>(t.bytes(), wire + tile_start(p, sizeof(W)), here * p.m * unsigned(sizeof(W)));
+  tiles::copy_wire<true>(t.bytes(), wire + tile_start(p, sizeof(W)), t.here * p.m * unsigned(sizeof(W)));
 }
 
 // S = void overwrites; else every element is an S that the wire's adds to.
@@ -90,30 +92,25 @@ template <class W, bool Blocked, class S>
 __global__ void __launch_bounds__(tiles::threads)
     unpack_vectors_kernel(const __grid_constant__ vector_tile p, const unsigned char* __restrict__ wire,
                           const std::uint32_t* __restrict__ ids, W* __restrict__ dst) {
-  const tile_view<W> t(p);
-  const unsigned mask = (1u << p.shift) - 1, here = tiles::load_ids(1u << p.shift, p.count, ids, t.ids);
+  tile_view<W, Blocked> t(p);
+  t.here = tiles::load_ids(1u << p.shift, p.count, ids, t.ids);
   // copy_wire moves bytes both ways through one signature; this direction only reads the wire.
   tiles::copy_wire<false>(t.bytes(), const_cast<unsigned char*>(wire) + tile_start(p, sizeof(W)),
-                          here * p.m * unsigned(sizeof(W)));
+                          t.here * p.m * unsigned(sizeof(W)));
   __syncthreads();
   if constexpr (std::is_void_v<S>) {
-    for (unsigned e = threadIdx.x; e < (p.m << p.shift); e += blockDim.x) {  // stores only: nothing to wait for
-      const unsigned r = e & mask;
-      if (r < here) dst[at<Blocked>(p, t.ids[r], e >> p.shift)] = t.elements[r * p.m + (e >> p.shift)];
-    }
+    for (unsigned e = threadIdx.x; e < t.count(); e += blockDim.x)  // stores only: nothing to wait for
+      if (t.live(e)) dst[t.place(e)] = t.slot(e);
   } else {
     static_assert(sizeof(S) == sizeof(W));
     S* target = reinterpret_cast<S*>(dst);
-    const S* added = reinterpret_cast<const S*>(t.elements);
     tiles::batched<S, batch_for(sizeof(S))>(
-        p.m << p.shift,
-        [&](unsigned e) {
-          const unsigned r = e & mask;
-          return r < here ? target[at<Blocked>(p, t.ids[r], e >> p.shift)] : S{};
-        },
+        t.count(), [&](unsigned e) { return t.live(e) ? target[t.place(e)] : S{}; },
         [&](unsigned e, S old) {
-          const unsigned r = e & mask;
-          if (r < here) target[at<Blocked>(p, t.ids[r], e >> p.shift)] = sum_of(old, added[r * p.m + (e >> p.shift)]);
+          if (!t.live(e)) return;
+          S add;
+          memcpy(&add, &t.slot(e), sizeof(S));
+          target[t.place(e)] = sum_of(old, add);
         });
   }
 }
