@@ -12,6 +12,14 @@
 
 namespace coalesce::detail {
 
+// A 16-byte side walks its tile as aligned groups of G elements: group g's first element k (before
+// lo where its run starts misaligned) and its run [lo, hi) in address order. groups<G>(total, tile,
+// skew) counts them; skew is the tile's first element's address in words, mod G (0 where aligned).
+struct tile_group {
+  int k;
+  unsigned lo, hi;
+};
+
 // row_major: vector v at row v; k -> (v, i) = divmod(k, m). The tile is T rows of m (contiguous when pitch == m).
 struct rows_walk {
   std::size_t pitch;
@@ -33,6 +41,15 @@ struct rows_walk {
   __device__ __forceinline__ bool group_within(unsigned k, unsigned, unsigned total, unsigned) const {
     return k + G - 1 < total;
   }
+  // The tile is one run (pitch == m); `skew` = its first element's address in words, mod G.
+  template <unsigned G>
+  __device__ __forceinline__ unsigned groups(unsigned total, unsigned, unsigned skew) const {
+    return (total + skew + G - 1) / G;
+  }
+  template <unsigned G>
+  __device__ __forceinline__ tile_group group(unsigned g, unsigned total, unsigned, unsigned skew) const {
+    return {int(g * G) - int(skew), 0, total};
+  }
 };
 
 // col_major, and blocked with T dividing bd (the tile lies inside one block, whose components are rows
@@ -42,6 +59,7 @@ struct cols_walk {
   std::size_t block;  // 0 for col_major; bd for blocked
   unsigned m;
   fast_divmod by_tile;
+  fast_divmod by_run_groups;  // T / G + 1: a run's 16-byte groups, the first and last maybe partial
 
   __device__ __forceinline__ std::size_t base(std::size_t v0) const {
     return block == 0 ? v0 : (v0 / block) * block * m + v0 % block;
@@ -55,6 +73,18 @@ struct cols_walk {
   template <unsigned G>
   __device__ __forceinline__ bool group_within(unsigned, unsigned v, unsigned, unsigned limit) const {
     return v + G - 1 < limit;
+  }
+  // A run per component, each with its own misalignment (an odd pitch): skew is component 0's.
+  template <unsigned G>
+  __device__ __forceinline__ unsigned groups(unsigned, unsigned, unsigned) const {
+    return m * by_run_groups.divisor;
+  }
+  template <unsigned G>
+  __device__ __forceinline__ tile_group group(unsigned g, unsigned, unsigned tile, unsigned skew) const {
+    unsigned i, j;
+    by_run_groups(g, i, j);
+    const unsigned lo = i * tile;
+    return {int(lo + j * G) - int((skew + i * pitch) % G), lo, lo + tile};
   }
 };
 
@@ -79,6 +109,15 @@ struct blocks_walk {
   template <unsigned G>
   __device__ __forceinline__ bool group_within(unsigned, unsigned v, unsigned, unsigned limit) const {
     return v + G - 1 < limit;
+  }
+  // One run, always aligned (a 16-byte side of this walk has bd % G == 0 and an aligned pointer).
+  template <unsigned G>
+  __device__ __forceinline__ unsigned groups(unsigned total, unsigned, unsigned) const {
+    return (total + G - 1) / G;
+  }
+  template <unsigned G>
+  __device__ __forceinline__ tile_group group(unsigned g, unsigned total, unsigned, unsigned) const {
+    return {int(g * G), 0, total};
   }
 };
 
