@@ -133,8 +133,14 @@ __global__ void __launch_bounds__(runs_threads)
       if constexpr (Shifted) {
         held[j] = __ldg(aligned_word(from));
         if (shift != 0) {
-          // The word holding the chunk's last element: the next one, or a blocked source's next run.
-          const Word* last = SrcBlocked ? src + s.src.at<SrcBlocked>(std::size_t(v) + W - 1, i) : from + (W - 1);
+          // The word holding the chunk's last element: the next one, or the start of a blocked
+          // source's next run (the same component of the next block) where the chunk crosses a block.
+          const Word* last = from + (W - 1);
+          if constexpr (SrcBlocked) {
+            unsigned b, r;  // the same division as at()'s, which the compiler shares
+            s.src.by_block(unsigned(v), b, r);
+            if (r + W > s.src.pitch) last = from - r + s.src.block_span;
+          }
           next[j] = __ldg(aligned_word(last));
         }
       } else {
