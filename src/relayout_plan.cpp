@@ -146,8 +146,10 @@ bool tile_side_vectorizable(const array_layout& l, std::size_t elem, unsigned ti
   const std::size_t words = 16 / elem;
   if (tile % words != 0) return false;
   switch (l.kind) {
-    case layout_kind::row_major:  // the tile is one run; any start (shifted groups)
-      return l.pitch == l.m;
+    case layout_kind::row_major:
+      // pitch m: the tile is one run, any start (shifted groups). Else a run per row, worth it where
+      // a row holds two groups (shorter rows would go mostly element by element anyway).
+      return l.pitch == l.m || l.m >= 2 * words;
     case layout_kind::col_major:  // runs of T per component; any pitch and start (shifted groups)
       return true;
     case layout_kind::blocked:
@@ -162,10 +164,11 @@ bool tile_side_vectorizable(const array_layout& l, std::size_t elem, unsigned ti
 bool tile_side_shifted(const array_layout& l, std::size_t elem, unsigned tile, const void* data, std::size_t first) {
   if (!tile_side_vectorizable(l, elem, tile, data, first)) return false;
   const std::size_t words = 16 / elem;
-  const std::size_t run_step = l.kind == layout_kind::blocked ? l.block : l.pitch;  // between runs
-  const bool aligned = reinterpret_cast<std::uintptr_t>(data) % 16 == 0 && first % words == 0 &&
-                       (l.kind == layout_kind::row_major || run_step % words == 0);
-  return !aligned;
+  if (reinterpret_cast<std::uintptr_t>(data) % 16 != 0) return true;
+  // Every run starts aligned: the tile's first element, and the step between runs (a row of pitched
+  // rows starts at v * pitch whatever the range start).
+  if (l.kind == layout_kind::row_major) return l.pitch == l.m ? first % words != 0 : l.pitch % words != 0;
+  return first % words != 0 || (l.kind == layout_kind::blocked ? l.block : l.pitch) % words != 0;
 }
 
 relayout_plan plan_relayout(const array_layout& src, const array_layout& dst, std::size_t elem) {

@@ -25,6 +25,7 @@ struct rows_walk {
   std::size_t pitch;
   unsigned m;
   fast_divmod by_m;
+  fast_divmod by_row_groups;  // pitch != m: a row's 16-byte groups, m / G rounded up, + 1
 
   __device__ __forceinline__ std::size_t base(std::size_t v0) const { return v0 * pitch; }
   __device__ __forceinline__ unsigned size(unsigned count, unsigned) const { return count * m; }
@@ -32,7 +33,7 @@ struct rows_walk {
     by_m(k, v, i);
     return base_offset + std::size_t(v) * pitch + i;
   }
-  // The next element in address order (pitch == m).
+  // The next element in address order (within a row, or pitch == m).
   __device__ __forceinline__ void advance(unsigned& v, unsigned& i) const {
     if (++i == m) i = 0, ++v;
   }
@@ -41,14 +42,19 @@ struct rows_walk {
   __device__ __forceinline__ bool group_within(unsigned k, unsigned, unsigned total, unsigned) const {
     return k + G - 1 < total;
   }
-  // The tile is one run (pitch == m); `skew` = its first element's address in words, mod G.
+  // pitch == m: the tile is one run; else a run per row, each with its own misalignment. skew is the
+  // tile's first element's.
   template <unsigned G>
   __device__ __forceinline__ unsigned groups(unsigned total, unsigned, unsigned skew) const {
-    return (total + skew + G - 1) / G;
+    return pitch == m ? (total + skew + G - 1) / G : total / m * by_row_groups.divisor;
   }
   template <unsigned G>
   __device__ __forceinline__ tile_group group(unsigned g, unsigned total, unsigned, unsigned skew) const {
-    return {int(g * G) - int(skew), 0, total};
+    if (pitch == m) return {int(g * G) - int(skew), 0, total};
+    unsigned v, j;
+    by_row_groups(g, v, j);
+    const unsigned lo = v * m;
+    return {int(lo + j * G) - int((skew + v * pitch) % G), lo, lo + m};
   }
 };
 

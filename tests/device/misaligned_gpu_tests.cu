@@ -1,8 +1,8 @@
 // SPDX-FileCopyrightText: 2026 coalesce authors
 // SPDX-License-Identifier: Apache-2.0
-// Runs that start misaligned: col_major rows of odd pitch (a Kokkos LayoutLeft View of odd n) and
-// user pointers one element off, on the source, the destination or both, through the runs and tiled
-// kernels' shifted 16-byte words. Each move goes straight through relayout_device between exact
+// Runs that start misaligned: col_major rows of odd pitch (a Kokkos LayoutLeft View of odd n), rows
+// of pitch m + 1, and user pointers one element off, on the source, the destination or both, through
+// the runs and tiled kernels' shifted 16-byte words. Each move goes straight through relayout_device between exact
 // allocations (no slack after the last element, so memcheck sees any read past the data), into a
 // poisoned destination whose gaps and the element before it must stay poisoned.
 #include <coalesce/coalesce.hpp>
@@ -52,8 +52,8 @@ struct shifted_buffer {
 template <class T>
 std::string check_move(const array_layout& sl, std::size_t src_shift, const array_layout& dl, std::size_t dst_shift) {
   const std::uint64_t seed = fresh_seed();
-  INFO(to_string(sl) << " +" << src_shift << " -> " << to_string(dl) << " +" << dst_shift << ", sizeof(T) = "
-                     << sizeof(T) << ", seed = " << seed);
+  INFO(to_string(sl) << " +" << src_shift << " -> " << to_string(dl) << " +" << dst_shift
+                     << ", sizeof(T) = " << sizeof(T) << ", seed = " << seed);
   const std::vector<T> values = random_values<T>(sl.n * sl.m, seed);
   const T mark = poison<T>();
   const T fill = values.empty() ? mark : values[0];  // a data value: padding must get exactly it
@@ -92,6 +92,7 @@ std::set<std::string> check_misaligned(std::size_t n, std::size_t m) {
   const array_layout wide_cols{layout_kind::col_major, n, m, round, 0};  // aligned rows, where unshifted
   const array_layout odd_pitch_cols{layout_kind::col_major, n, m, round + 1, 0};
   const array_layout aos{layout_kind::row_major, n, m, m, 0};
+  const array_layout odd_rows{layout_kind::row_major, n, m, m + 1, 0};  // a run per row, where m is long
   const array_layout b128{layout_kind::blocked, n, m, 0, 128};
   const array_layout b48{layout_kind::blocked, n, m, 0, 48};
   struct pair {
@@ -99,9 +100,10 @@ std::set<std::string> check_misaligned(std::size_t n, std::size_t m) {
     bool a_shifts, b_shifts;  // a user's side: tried one element off too
   };
   const std::vector<pair> pairs{
-      {odd_cols, b128, true, false},   {odd_cols, b48, true, false},         {odd_cols, wide_cols, true, true},
+      {odd_cols, b128, true, false},          {odd_cols, b48, true, false},       {odd_cols, wide_cols, true, true},
       {odd_cols, odd_pitch_cols, true, true}, {wide_cols, wide_cols, true, true}, {odd_cols, aos, true, true},
-      {wide_cols, aos, true, true},    {aos, b128, true, false},            {b128, b48, false, false}};
+      {wide_cols, aos, true, true},           {aos, b128, true, false},           {b128, b48, false, false},
+      {odd_rows, b128, true, false},          {odd_rows, odd_cols, true, true}};
   std::set<std::string> kernels;
   for (const pair& p : pairs)
     for (std::size_t sa : {0, 1})
@@ -117,8 +119,8 @@ std::set<std::string> check_misaligned(std::size_t n, std::size_t m) {
 
 template <class T>
 void check_sizes(std::size_t big_n) {
-  for (std::size_t m : {1, 3, 12}) {
-    const std::size_t n = m == 12 ? (big_n / 3) | 1 : big_n;  // odd, not a multiple of any bd
+  for (std::size_t m : {1, 3, 12, 40}) {
+    const std::size_t n = m >= 12 ? (big_n * 3 / m) | 1 : big_n;  // odd, not a multiple of any bd
     INFO("n = " << n << ", m = " << m);
     const std::set<std::string> kernels = check_misaligned<T>(n, m);
     std::string seen;

@@ -169,7 +169,13 @@ TEST_SUITE("unit") {
       const unsigned tile = unsigned(64 * g);
       CHECK(tile_side_vectorizable(rows(1000, 3, 3), elem, tile, a, 0));
       CHECK_FALSE(tile_side_shifted(rows(1000, 3, 3), elem, tile, a, 0));
-      CHECK_FALSE(tile_side_vectorizable(rows(1000, 3, 4), elem, tile, a, 0));  // a pitch: not contiguous
+      CHECK_FALSE(tile_side_vectorizable(rows(1000, 3, 4), elem, tile, a, 0));  // a pitch, short rows
+      // Pitched rows of two groups or more: a run per row, shifted where rows start misaligned.
+      CHECK(tile_side_vectorizable(rows(1000, 2 * g, 2 * g + 1), elem, tile, a, 0));
+      CHECK(tile_side_shifted(rows(1000, 2 * g, 2 * g + 1), elem, tile, a, 0));
+      CHECK_FALSE(tile_side_shifted(rows(1000, 2 * g + 1, 4 * g), elem, tile, a, 3));
+      CHECK(tile_side_shifted(rows(1000, 2 * g + 1, 4 * g), elem, tile, memory + elem, 0));
+      CHECK_FALSE(tile_side_vectorizable(rows(1000, 2 * g - 1, 2 * g), elem, tile, a, 0));
       CHECK(tile_side_vectorizable(cols(1000, 3, 1024), elem, tile, a, 0));
       CHECK_FALSE(tile_side_shifted(cols(1000, 3, 1024), elem, tile, a, 0));
       CHECK(tile_side_vectorizable(blocks(1000, 3, 32 * g), elem, tile, a, 0));
@@ -232,5 +238,7 @@ TEST_SUITE("unit") {
     CHECK(device_transform_kernel(rows(100000, 3, 3), off, blocks(100000, 3, 128), a, 4) ==
           "tiled (16-byte, shifted)");
     CHECK(device_transform_kernel(rows(1000, 3, 4), a, cols(1000, 3, 1024), a, 4) == "tiled (16-byte)");
+    // The user's rows of odd pitch (m + 1) with m = 12 floats: a run per row.
+    CHECK(device_transform_kernel(rows(1000, 12, 13), a, cols(1000, 12, 1024), a, 4) == "tiled (16-byte, shifted)");
   }
 }
