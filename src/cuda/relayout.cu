@@ -33,25 +33,6 @@ int multiprocessors(const std::string& call) {
   return count;
 }
 
-// Calls f with the tile walk of one side of a tiled plan, for elements of elem bytes.
-template <class F>
-void with_walk(const array_layout& l, unsigned tile, std::size_t elem, F&& f) {
-  const unsigned words = unsigned(std::max<std::size_t>(1, 16 / elem));
-  const fast_divmod run_groups(tile / words + 1);
-  switch (l.kind) {
-    case layout_kind::row_major:
-      f(rows_walk{l.pitch, unsigned(l.m), fast_divmod(unsigned(l.m)), fast_divmod(unsigned(ceil_div(l.m, words)) + 1)});
-      return;
-    case layout_kind::col_major: f(cols_walk{l.pitch, 0, unsigned(l.m), fast_divmod(tile), run_groups}); return;
-    case layout_kind::blocked: break;
-  }
-  if (tile % l.block == 0) {
-    f(blocks_walk{unsigned(l.m), unsigned(l.block), fast_divmod(unsigned(l.m * l.block)), fast_divmod(unsigned(l.block))});
-  } else {
-    f(cols_walk{l.block, l.block, unsigned(l.m), fast_divmod(tile), run_groups});
-  }
-}
-
 template <class Word, int SrcVec, int DstVec, class SrcWalk, class DstWalk>
 void launch_tiled_kernel(const Word* src, const SrcWalk& src_walk, Word* dst, const DstWalk& dst_walk,
                          const relayout_plan& plan, const tile_range& range, bool write_padding, Word fill,

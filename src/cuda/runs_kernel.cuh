@@ -11,6 +11,8 @@
 
 #include "fast_divmod.cuh"
 
+#include <coalesce/layout/spec.hpp>
+
 #include <cstddef>
 #include <cstdint>
 #include <type_traits>
@@ -45,6 +47,16 @@ struct runs_shape {
   std::size_t m;
   column_side src, dst;
 };
+
+inline column_side columns_of(const array_layout& l) {
+  if (l.kind == layout_kind::col_major) return {l.pitch, 0, fast_divmod(1)};
+  return {l.block, l.block * l.m, fast_divmod(unsigned(l.block))};
+}
+
+// Blocks along x: chunks of W words covering `cover` vectors (shifted: one more, the head chunk).
+inline unsigned runs_blocks(std::size_t cover, unsigned W, bool shifted) {
+  return unsigned(ceil_div(ceil_div(cover, W) + (shifted ? 1 : 0), std::size_t(runs_threads * runs_unroll)));
+}
 
 // Bytes [b, b + 16) of the 32 bytes lo:hi (little-endian, so element order): whole 4-byte words by
 // selects (an index into a register array would go to local memory), the rest by funnel shifts.

@@ -8,6 +8,9 @@
 
 #include "fast_divmod.cuh"
 
+#include <coalesce/layout/spec.hpp>
+
+#include <algorithm>
 #include <cstddef>
 
 namespace coalesce::detail {
@@ -126,5 +129,24 @@ struct blocks_walk {
     return {int(g * G), 0, total};
   }
 };
+
+// Calls f with the tile walk of one side of a tiled plan, for elements of elem bytes.
+template <class F>
+void with_walk(const array_layout& l, unsigned tile, std::size_t elem, F&& f) {
+  const unsigned words = unsigned(std::max<std::size_t>(1, 16 / elem));
+  const fast_divmod run_groups(tile / words + 1);
+  switch (l.kind) {
+    case layout_kind::row_major:
+      f(rows_walk{l.pitch, unsigned(l.m), fast_divmod(unsigned(l.m)), fast_divmod(unsigned(ceil_div(l.m, words)) + 1)});
+      return;
+    case layout_kind::col_major: f(cols_walk{l.pitch, 0, unsigned(l.m), fast_divmod(tile), run_groups}); return;
+    case layout_kind::blocked: break;
+  }
+  if (tile % l.block == 0) {
+    f(blocks_walk{unsigned(l.m), unsigned(l.block), fast_divmod(unsigned(l.m * l.block)), fast_divmod(unsigned(l.block))});
+  } else {
+    f(cols_walk{l.block, l.block, unsigned(l.m), fast_divmod(tile), run_groups});
+  }
+}
 
 }  // namespace coalesce::detail
