@@ -97,21 +97,25 @@ __global__ void __launch_bounds__(runs_threads)
     // Shifted: chunk 0's first vector (<= 0: the destination row's misalignment, in words), and the
     // byte offset of each chunk's first element in its first source word: the same for the whole
     // component (a col_major row is contiguous, a blocked source's runs are whole chunks).
-    long long first = 0;
+    using index = std::conditional_t<Shifted, long long, std::size_t>;  // a head chunk starts below 0
+    index first = 0;
     unsigned shift = 0;
     if constexpr (Shifted) {
       const auto words_at = [](const Word* p) { return unsigned(reinterpret_cast<std::uintptr_t>(p) / sizeof(Word)); };
       const unsigned lead = (W - words_at(dst + s.dst.at<DstBlocked>(0, i)) % W) % W;
-      first = lead == 0 ? 0 : (long long)lead - W;
+      first = lead == 0 ? 0 : index(lead) - index(W);
       shift = (words_at(src + s.src.at<SrcBlocked>(0, i)) + lead) % W;
     }
     const unsigned chunks = unsigned((s.cover - first + W - 1) / W);
     // A chunk moves as one 16-byte word: all data; for a shifted col_major source, both source words
     // inside the row (`shift` words of the first precede v, the second ends W - shift past v + W).
-    const auto whole = [&](long long v) {
-      if (v < 0 || std::size_t(v) + W > s.n) return false;
-      if constexpr (Shifted && !SrcBlocked) return v >= shift && (shift == 0 || std::size_t(v) + 2 * W - shift <= s.n);
-      return true;
+    const auto whole = [&](index v) {
+      if constexpr (!Shifted) {
+        return v + W <= s.n;
+      } else {
+        if (v < 0 || std::size_t(v) + W > s.n) return false;
+        return SrcBlocked || (v >= shift && (shift == 0 || std::size_t(v) + 2 * W - shift <= s.n));
+      }
     };
     // One pass: runs_unroll chunks per thread, all loaded before any is stored; each chunk's
     // destination offset is worked out once. The ends of a component (the head, a chunk past n: data,
@@ -123,12 +127,14 @@ __global__ void __launch_bounds__(runs_threads)
 #pragma unroll
     for (int j = 0; j < runs_unroll; ++j) {
       const unsigned q = q0 + unsigned(j * runs_threads);
-      const long long v = first + (long long)q * W;
+      const index v = first + index(q) * W;
       if (q >= chunks || whole(v)) continue;
 #pragma unroll 1
       for (unsigned e = 0; e < W; ++e) {
-        if (v + e < 0) continue;
-        const std::size_t u = std::size_t(v + e);
+        if constexpr (Shifted) {
+          if (v + index(e) < 0) continue;
+        }
+        const std::size_t u = std::size_t(v + index(e));
         if (u < s.n) {
           dst[s.dst.at<DstBlocked>(u, i)] = src[s.src.at<SrcBlocked>(u, i)];
         } else if (write_padding && u < s.cover) {
@@ -138,7 +144,7 @@ __global__ void __launch_bounds__(runs_threads)
     }
 #pragma unroll
     for (int j = 0; j < runs_unroll; ++j) {
-      const long long v = first + (long long)(q0 + unsigned(j * runs_threads)) * W;
+      const index v = first + index(q0 + unsigned(j * runs_threads)) * W;
       if (!whole(v)) continue;
       to[j] = s.dst.at<DstBlocked>(std::size_t(v), i);
       const Word* from = src + s.src.at<SrcBlocked>(std::size_t(v), i);
@@ -161,7 +167,7 @@ __global__ void __launch_bounds__(runs_threads)
     }
 #pragma unroll
     for (int j = 0; j < runs_unroll; ++j) {
-      const long long v = first + (long long)(q0 + unsigned(j * runs_threads)) * W;
+      const index v = first + index(q0 + unsigned(j * runs_threads)) * W;
       if (!whole(v)) continue;
       if constexpr (Shifted) {
         if (shift != 0) held[j] = funnel16(held[j], next[j], shift * unsigned(sizeof(Word)));
