@@ -3,7 +3,8 @@
 // coalesce-bench --paths all|quick: every path a user can take through the device transforms.
 // A path is (source, destination) where either end is a coalesce array (aos, pitched, soa,
 // soa:packed, blocked:<bd>) or the user's row-major vectors in device memory (pitch m, an odd pitch
-// m + 1, or cudaMallocPitch's), aligned or one element past an aligned address; every path at every
+// m + 1, or cudaMallocPitch's), or the user's components (col_major of odd pitch, as a Kokkos
+// LayoutLeft View of odd n), aligned or one element past an aligned address; every path at every
 // m and element size. Each cell is timed (CUDA events, median), compared with cudaMemcpy D2D of the
 // same data bytes in the same run, named by the kernel that ran it, and checked on the device: every
 // element in place, blocked padding holding the fill, the user's row padding untouched.
@@ -93,13 +94,14 @@ __global__ void count_wrong(const T* p, Map map, std::size_t span, bool padding_
 
 constexpr unsigned grid_blocks = 132 * 8, block_threads = 256;
 
-// One end of a path: a coalesce array, or the user's row-major vectors in device memory.
+// One end of a path: a coalesce array, or the user's row-major vectors (or components) in device memory.
 struct end_kind {
   std::string name;
   bool user = false;
   layout_spec spec{};   // array ends
   int pitch_class = 0;  // user ends: 0 pitch m, 1 pitch m + 1, 2 cudaMallocPitch's
   bool offset = false;  // user ends: data one element past an aligned address
+  bool columns = false;  // user ends: components (col_major, pitch n | 1) instead of rows
 };
 
 std::vector<end_kind> ends(bool quick) {
@@ -117,24 +119,40 @@ std::vector<end_kind> ends(bool quick) {
       if (quick && (pc == 2 || (pc == 1 && !off))) continue;
       all.push_back({std::string(pitches[pc]) + (off ? "+1" : ""), true, {}, pc, off});
     }
+  for (bool off : {false, true})
+    if (!quick || off) all.push_back({off ? "user:cols+1" : "user:cols", true, {}, 0, off, true});
   return all;
 }
 
 void free_device(void* p) { cudaFree(p); }
 
-// The user's vectors: device memory we own, described as a vector_set.
+// The user's vectors: device memory we own, described as a vector_set (or a component_set).
 template <class T>
 struct user_vectors {
   std::unique_ptr<void, void (*)(void*)> memory{nullptr, free_device};
   vector_set<T> set;
-  array_layout layout() const { return {layout_kind::row_major, set.n, set.m, set.pitch, 0}; }
+  component_set<T> cols;
+  bool columns = false;
+  array_layout layout() const {
+    return columns ? array_layout{layout_kind::col_major, cols.n, cols.m, cols.pitch, 0}
+                   : array_layout{layout_kind::row_major, set.n, set.m, set.pitch, 0};
+  }
+  T* data() const { return columns ? cols.data : set.data; }
 };
 
 template <class T>
 user_vectors<T> make_user(const end_kind& e, std::size_t n, std::size_t m) {
   user_vectors<T> u;
-  std::size_t pitch = e.pitch_class == 0 ? m : m + 1;
   void* p = nullptr;
+  if (e.columns) {  // an odd pitch, so component rows start off 16-byte alignment (LayoutLeft, odd n)
+    const std::size_t pitch = n | 1;
+    check(cudaMalloc(&p, ((m - 1) * pitch + n + 1) * sizeof(T)), "cudaMalloc");
+    u.memory.reset(p);
+    u.cols = {static_cast<T*>(p) + (e.offset ? 1 : 0), n, m, pitch, memory_space::device};
+    u.columns = true;
+    return u;
+  }
+  std::size_t pitch = e.pitch_class == 0 ? m : m + 1;
   if (e.pitch_class == 2) {
     std::size_t pitch_bytes = 0;
     check(cudaMallocPitch(&p, &pitch_bytes, (m + (e.offset ? 1 : 0)) * sizeof(T), n), "cudaMallocPitch");
@@ -241,14 +259,18 @@ void path_cells(const options& opt, const std::string& type, std::size_t m, cons
       if (!to.user) dst_array = rt.allocate<T>(n, m, to.spec);
       const array_layout sl = from.user ? user.layout() : src_array.layout();
       const array_layout dl = to.user ? user.layout() : dst_array.layout();
-      T* src = from.user ? user.set.data : src_array.data();
-      T* dst = to.user ? user.set.data : dst_array.data();
+      T* src = from.user ? user.data() : src_array.data();
+      T* dst = to.user ? user.data() : dst_array.data();
       fill_layout(src, sl);
       fill_poison<<<grid_blocks, block_threads>>>(dst, dl.span());
       check(cudaGetLastError(), "fill_poison launch");
       std::function<void()> move;
-      if (from.user) {
+      if (from.user && user.columns) {
+        move = [&] { rt.upload_async(component_set<const T>(user.cols), dst_array, nullptr); };
+      } else if (from.user) {
         move = [&] { rt.upload_async(vector_set<const T>(user.set), dst_array, nullptr); };
+      } else if (to.user && user.columns) {
+        move = [&] { rt.download_async(src_array, user.cols, nullptr); };
       } else if (to.user) {
         move = [&] { rt.download_async(src_array, user.set, nullptr); };
       } else {

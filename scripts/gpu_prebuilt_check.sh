@@ -3,14 +3,18 @@
 # SPDX-License-Identifier: Apache-2.0
 # On the GPU machine, with .dev/bins.tar.xz from scripts/pack_prebuilt.sh (and .deps/debs from
 # scripts/pack_offline_mpi.sh for the MPI step) carried along:
-#   scripts/gpu_prebuilt_check.sh [step ...]   steps: tests sanitize demo records mpi (default: all), time
+#   scripts/gpu_prebuilt_check.sh [step ...]   steps: tests sanitize demo records mpi (default: all), time, misaligned
 # tests: every GPU test program; apps: scripts/gpu_apps_check.sh's particles and fe steps on these
 # binaries; sanitize: compute-sanitizer memcheck and racecheck on the record
 # kernels; paths: scripts/gpu_paths_check.sh (transform tests, sanitizers, coalesce-bench --paths all);
-# counts: the counted-view GPU tests under memcheck and racecheck; demo: coalesce-demo, timed; records: coalesce-bench --records; mpi: the MPI tests with 1, 2
+# counts: the counted-view GPU tests under memcheck and racecheck; demo: coalesce-demo, timed; records:
+# coalesce-bench --records; mpi: the MPI tests with 1, 2
 # and 4 ranks sharing the GPU, coalesce-fe-mpi --check, coalesce-particles-mpi --check (CUDA, every
 # record layout), coalesce-mpi-bench (pack on 1 rank, exchange on 2 and 4); time (not in the default set):
-# scripts/validate_time_model.sh on these binaries, into $OUT/time. Logs and a summary go to $OUT.
+# scripts/validate_time_model.sh on these binaries, into $OUT/time; misaligned (not in the default set):
+# the transform GPU tests, memcheck and racecheck on the misaligned-row cases (the shifted runs and
+# tiled kernels), and the path matrix (--paths all, 128 MiB cells like docs/paths-h200.csv) compared
+# cell by cell with that file into misaligned.md. Logs and a summary go to $OUT.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 out=${OUT:-$PWD/out-gpu}
@@ -60,6 +64,20 @@ for step in "${steps[@]}"; do
     paths)
       SKIP_TESTS=1 BIN="$bin" OUT="$out/paths" timeout 560 bash scripts/gpu_paths_check.sh > "$out/paths.log" 2>&1
       note "paths (transform tests, sanitizers, the path matrix): exit $? $(grep -E '^== ' "$out/paths/summary.txt" 2>/dev/null | tr -s ' ' | tr '\n' ' ' | cut -c1-400)" ;;
+    misaligned)
+      # About 6 minutes in all, the sanitizers last and bounded, so that one 10-minute call holds it.
+      run_log misaligned-tests "$bin/coalesce-gpu-tests" -tc='transform.cuda.*,runtime.cuda.*'
+      # The whole matrix (under a minute at 128 MiB): the misaligned cells, and any aligned cell the
+      # kernels' changes could have slowed.
+      run_log misaligned-paths "$bin/coalesce-bench" --paths all --size-mib 128 --out "$out/misaligned"
+      python3 scripts/paths_compare.py docs/paths-h200.csv "$out/misaligned/results.csv" > "$out/misaligned.md" 2>&1
+      python3 scripts/paths_summary.py "$out/misaligned/results.csv" >> "$out/misaligned.md" 2>&1
+      head -3 "$out/misaligned.md" | tee -a "$out/summary.txt"
+      shifted='transform.cuda.misaligned.*,transform.cuda.user_rows_of_any_pitch_and_alignment'
+      RUN_LOG_TIMEOUT=200 run_log memcheck-misaligned compute-sanitizer --tool memcheck --error-exitcode 99 \
+        "$bin/coalesce-gpu-tests" -tc="$shifted"
+      RUN_LOG_TIMEOUT=150 run_log racecheck-misaligned compute-sanitizer --tool racecheck --error-exitcode 99 \
+        "$bin/coalesce-gpu-tests" -tc='transform.cuda.misaligned.float,transform.cuda.misaligned.tiny' ;;
     counts)
       run_log memcheck-counted compute-sanitizer --tool memcheck --error-exitcode 99 "$bin/coalesce-gpu-tests" -tc='*counted.gpu*'
       run_log racecheck-counted compute-sanitizer --tool racecheck --error-exitcode 99 "$bin/coalesce-gpu-tests" -tc='*counted.gpu*' ;;
@@ -87,5 +105,7 @@ for step in "${steps[@]}"; do
   esac
 done
 # The logs travel as one archive (the device tool brings back few files).
-tar czf "$out/logs.tgz" -C "$out" --exclude logs.tgz $(cd "$out" && ls *.log records 2>/dev/null) 2>/dev/null
+tar czf "$out/logs.tgz" -C "$out" --exclude logs.tgz $(cd "$out" && ls *.log records misaligned 2>/dev/null) 2>/dev/null
+# The path matrix's four result files travel in the archive only (misaligned.md summarizes them).
+[ -d "$out/misaligned" ] && [ -s "$out/logs.tgz" ] && rm -rf "$out/misaligned"
 cat "$out/summary.txt"

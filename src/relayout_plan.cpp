@@ -114,6 +114,14 @@ fast_plan plan_fast_relayout(const array_layout& src, const array_layout& dst, s
     };
     plan.method = fast_method::runs;
     plan.vector = src_aligned && dst_aligned && runs_of_chunks(src) && runs_of_chunks(dst);
+    // Otherwise 16-byte words still, shifted: a col_major row may start anywhere (odd pitch, a user
+    // pointer one element off), a blocked side needs runs of whole aligned chunks (so that a
+    // destination word crossing its block boundary takes the tail of one aligned chunk and the head
+    // of the next: the same shift).
+    const auto shiftable = [&](const array_layout& l, bool aligned) {
+      return l.kind == layout_kind::col_major || (aligned && runs_of_chunks(l));
+    };
+    plan.shifted = !plan.vector && words > 1 && shiftable(src, src_aligned) && shiftable(dst, dst_aligned);
     return plan;
   }
   if (!src_aligned || !dst_aligned) return plan;
@@ -136,16 +144,31 @@ bool tile_side_vectorizable(const array_layout& l, std::size_t elem, unsigned ti
                             std::size_t first) {
   if (elem >= 16) return false;
   const std::size_t words = 16 / elem;
-  if (tile % words != 0 || first % words != 0 || reinterpret_cast<std::uintptr_t>(data) % 16 != 0) return false;
+  if (tile % words != 0) return false;
   switch (l.kind) {
     case layout_kind::row_major:
-      return l.pitch == l.m;
-    case layout_kind::col_major:
-      return l.pitch % words == 0;
+      // pitch m: the tile is one run, any start (shifted groups). Else a run per row, worth it where
+      // a row holds two groups (shorter rows would go mostly element by element anyway).
+      return l.pitch == l.m || l.m >= 2 * words;
+    case layout_kind::col_major:  // runs of T per component; any pitch and start (shifted groups)
+      return true;
     case layout_kind::blocked:
-      return l.block % words == 0;
+      // Blocks inside the tile (blocks_walk): whole aligned groups only. A tile inside a block: runs
+      // of T, any start.
+      if (tile % l.block != 0) return l.block % tile == 0;
+      return l.block % words == 0 && first % words == 0 && reinterpret_cast<std::uintptr_t>(data) % 16 == 0;
   }
   return false;
+}
+
+bool tile_side_shifted(const array_layout& l, std::size_t elem, unsigned tile, const void* data, std::size_t first) {
+  if (!tile_side_vectorizable(l, elem, tile, data, first)) return false;
+  const std::size_t words = 16 / elem;
+  if (reinterpret_cast<std::uintptr_t>(data) % 16 != 0) return true;
+  // Every run starts aligned: the tile's first element, and the step between runs (a row of pitched
+  // rows starts at v * pitch whatever the range start).
+  if (l.kind == layout_kind::row_major) return l.pitch == l.m ? first % words != 0 : l.pitch % words != 0;
+  return first % words != 0 || (l.kind == layout_kind::blocked ? l.block : l.pitch) % words != 0;
 }
 
 relayout_plan plan_relayout(const array_layout& src, const array_layout& dst, std::size_t elem) {
@@ -194,13 +217,15 @@ std::string device_transform_kernel(const array_layout& src, const void* src_dat
     const std::size_t first = fast.method == fast_method::transpose ? fast.split : 0;
     const bool vec = tile_side_vectorizable(src, elem, plan.tile, src_data, first) ||
                      tile_side_vectorizable(dst, elem, plan.tile, dst_data, first);
-    generic = vec ? "tiled (16-byte)" : "tiled";
+    const bool shifted = tile_side_shifted(src, elem, plan.tile, src_data, first) ||
+                         tile_side_shifted(dst, elem, plan.tile, dst_data, first);
+    generic = shifted ? "tiled (16-byte, shifted)" : vec ? "tiled (16-byte)" : "tiled";
   }
   switch (fast.method) {
     case fast_method::flat:
       return "flat";
     case fast_method::runs:
-      return fast.vector ? "runs (16-byte)" : "runs";
+      return fast.vector ? "runs (16-byte)" : fast.shifted ? "runs (16-byte, shifted)" : "runs";
     case fast_method::transpose:
       return fast.split < src.n ? "transpose + " + generic : "transpose";
     case fast_method::none:

@@ -63,10 +63,14 @@ relayout_plan plan_relayout(const array_layout& src, const array_layout& dst, st
 std::size_t rows_word_bytes(const array_layout& src, const void* src_data, const array_layout& dst,
                             const void* dst_data, std::size_t elem);
 
-// The tiled kernel's side l moves 16-byte groups of G = 16 / elem words: a 16-byte aligned pointer, a
-// tile and a range start that are multiples of G, and runs that keep that.
+// The tiled kernel's side l moves 16-byte groups of G = 16 / elem words: a tile that is a multiple
+// of G, and runs of consecutive addresses through it (row_major with pitch m, col_major, a tile
+// inside a block; blocks inside the tile need bd, the range start and the pointer aligned to G).
+// Runs that start misaligned are walked in aligned groups, their ends element by element.
 bool tile_side_vectorizable(const array_layout& l, std::size_t elem, unsigned tile, const void* data,
                             std::size_t first);
+// ... and its runs do not all start 16-byte aligned (the shifted groups).
+bool tile_side_shifted(const array_layout& l, std::size_t elem, unsigned tile, const void* data, std::size_t first);
 
 enum class fast_method { none, flat, runs, transpose };
 
@@ -82,6 +86,8 @@ enum class row_mode { packed, contiguous, wrap, periodic };
 struct fast_plan {
   fast_method method = fast_method::none;
   bool vector = false;          // runs: 16-byte chunks on both sides (else one word at a time)
+  bool shifted = false;         // runs: 16-byte destination words, each shifted out of the two aligned
+                                // source words that cover it (runs aligned differently on the two sides)
   unsigned tile = 0;            // transpose: T vectors per tile
   std::size_t split = 0;        // transpose: vectors [0, split) as whole tiles, the rest by the table
   row_mode mode = row_mode::packed;

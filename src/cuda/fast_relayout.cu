@@ -35,20 +35,14 @@ void move_flat(const Word* src, Word* dst, const array_layout& dl, const Word* f
 }
 
 // ---- runs: between two columnar layouts.
-column_side columns_of(const array_layout& l) {
-  if (l.kind == layout_kind::col_major) return {l.pitch, 0, fast_divmod(1)};
-  return {l.block, l.block * l.m, fast_divmod(unsigned(l.block))};
-}
-
-template <class Word, unsigned W>
+template <class Word, unsigned W, bool Shifted = false>
 void launch_runs(const Word* src, const array_layout& sl, Word* dst, const array_layout& dl, const runs_shape& shape,
                  const Word* fill, cudaStream_t stream, const std::string& call) {
-  const std::size_t chunks = ceil_div(shape.cover, W);
-  const dim3 grid(unsigned(ceil_div(chunks, runs_threads * runs_unroll)), unsigned(std::min<std::size_t>(shape.m, 65535)));
+  const dim3 grid(runs_blocks(shape.cover, W, Shifted), unsigned(std::min<std::size_t>(shape.m, 65535)));
   const bool write_padding = fill != nullptr;
   const Word fill_word = write_padding ? *fill : Word{};
   auto go = [&](auto src_blocked, auto dst_blocked) {
-    runs_kernel<Word, W, decltype(src_blocked)::value, decltype(dst_blocked)::value>
+    runs_kernel<Word, W, decltype(src_blocked)::value, decltype(dst_blocked)::value, Shifted>
         <<<grid, runs_threads, 0, stream>>>(src, dst, shape, write_padding, fill_word);
   };
   using yes = std::true_type;
@@ -64,6 +58,7 @@ void move_runs(const Word* src, const array_layout& sl, Word* dst, const array_l
   const runs_shape shape{sl.n, dst_extent(dl, fill != nullptr), sl.m, columns_of(sl), columns_of(dl)};
   if constexpr (chunk_words<Word> > 1) {
     if (plan.vector) return launch_runs<Word, chunk_words<Word>>(src, sl, dst, dl, shape, fill, stream, call);
+    if (plan.shifted) return launch_runs<Word, chunk_words<Word>, true>(src, sl, dst, dl, shape, fill, stream, call);
   }
   launch_runs<Word, 1>(src, sl, dst, dl, shape, fill, stream, call);
 }

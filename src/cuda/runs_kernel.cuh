@@ -11,7 +11,10 @@
 
 #include "fast_divmod.cuh"
 
+#include <coalesce/layout/spec.hpp>
+
 #include <cstddef>
+#include <cstdint>
 #include <type_traits>
 
 namespace coalesce::detail {
@@ -45,45 +48,131 @@ struct runs_shape {
   column_side src, dst;
 };
 
-template <class Word, unsigned W, bool SrcBlocked, bool DstBlocked>
+inline column_side columns_of(const array_layout& l) {
+  if (l.kind == layout_kind::col_major) return {l.pitch, 0, fast_divmod(1)};
+  return {l.block, l.block * l.m, fast_divmod(unsigned(l.block))};
+}
+
+// Blocks along x: chunks of W words covering `cover` vectors (shifted: one more, the head chunk).
+inline unsigned runs_blocks(std::size_t cover, unsigned W, bool shifted) {
+  return unsigned(ceil_div(ceil_div(cover, W) + (shifted ? 1 : 0), std::size_t(runs_threads * runs_unroll)));
+}
+
+// Bytes [b, b + 16) of the 32 bytes lo:hi (little-endian, so element order): whole 4-byte words by
+// selects (an index into a register array would go to local memory), the rest by funnel shifts.
+__device__ __forceinline__ uint4 funnel16(uint4 lo, uint4 hi, unsigned b) {
+  unsigned a0 = lo.x, a1 = lo.y, a2 = lo.z, a3 = lo.w, a4 = hi.x, a5 = hi.y, a6 = hi.z, a7 = hi.w;
+  if (b & 8) a0 = a2, a1 = a3, a2 = a4, a3 = a5, a4 = a6, a5 = a7;
+  if (b & 4) a0 = a1, a1 = a2, a2 = a3, a3 = a4, a4 = a5;
+  const unsigned r = (b & 3) * 8;
+  return make_uint4(__funnelshift_r(a0, a1, r), __funnelshift_r(a1, a2, r), __funnelshift_r(a2, a3, r),
+                    __funnelshift_r(a3, a4, r));
+}
+
+__device__ __forceinline__ const uint4* aligned_word(const void* p) {
+  return reinterpret_cast<const uint4*>(reinterpret_cast<std::uintptr_t>(p) & ~std::uintptr_t(15));
+}
+
+// Shifted = false: chunk q is vectors [qW, qW + W), 16-byte aligned on both sides (plan.vector).
+// Shifted = true (plan.shifted, W * sizeof(Word) == 16): chunks follow the destination's alignment
+// instead. Component i's destination row starts `lead` words before its first aligned 16 bytes;
+// chunk q is vectors [lead - W + qW, ...) (chunk 0 the head, clipped at 0), and a whole chunk's
+// destination word is bytes [b, b + 16) of the two aligned source words holding its first and last
+// element (b = its first element's byte offset in the first word). A col_major source row is
+// contiguous, so these are adjacent; a blocked source's runs are whole aligned chunks, so a chunk
+// crossing a block boundary takes the tail of one run's last word and the head of the next run's
+// first: the same shift. Both loads are aligned and hold an element of the chunk; a col_major
+// source also keeps them inside its row (a chunk whose words would reach past the row's ends goes
+// word by word), so nothing outside the user's elements is read: no access that memcheck could
+// flag, though a 16-byte aligned load holding a valid byte could not fault anyway (it cannot cross
+// a 16-byte boundary, and pages are at least 4 KiB).
+template <class Word, unsigned W, bool SrcBlocked, bool DstBlocked, bool Shifted = false>
 __global__ void __launch_bounds__(runs_threads)
     runs_kernel(const Word* __restrict__ src, Word* __restrict__ dst, runs_shape s, bool write_padding, Word fill) {
-  const unsigned chunks = unsigned((s.cover + W - 1) / W);
+  using raw = std::conditional_t<W * sizeof(Word) == 16, uint4, Word>;  // a whole chunk, never split
+  static_assert(sizeof(raw) == W * sizeof(Word), "a chunk is 16 bytes or one word");
+  static_assert(!Shifted || W > 1, "a shifted chunk is 16 bytes of several words");
   const unsigned q0 = blockIdx.x * runs_threads * runs_unroll + threadIdx.x;
   for (std::size_t i = blockIdx.y; i < s.m; i += gridDim.y) {
+    // Shifted: chunk 0's first vector (<= 0: the destination row's misalignment, in words), and the
+    // byte offset of each chunk's first element in its first source word: the same for the whole
+    // component (a col_major row is contiguous, a blocked source's runs are whole chunks).
+    using index = std::conditional_t<Shifted, long long, std::size_t>;  // a head chunk starts below 0
+    index first = 0;
+    unsigned shift = 0;
+    if constexpr (Shifted) {
+      const auto words_at = [](const Word* p) { return unsigned(reinterpret_cast<std::uintptr_t>(p) / sizeof(Word)); };
+      const unsigned lead = (W - words_at(dst + s.dst.at<DstBlocked>(0, i)) % W) % W;
+      first = lead == 0 ? 0 : index(lead) - index(W);
+      shift = (words_at(src + s.src.at<SrcBlocked>(0, i)) + lead) % W;
+    }
+    const unsigned chunks = unsigned((s.cover - first + W - 1) / W);
+    // A chunk moves as one 16-byte word: all data; for a shifted col_major source, both source words
+    // inside the row (`shift` words of the first precede v, the second ends W - shift past v + W).
+    const auto whole = [&](index v) {
+      if constexpr (!Shifted) {
+        return v + W <= s.n;
+      } else {
+        if (v < 0 || std::size_t(v) + W > s.n) return false;
+        return SrcBlocked || (v >= shift && (shift == 0 || std::size_t(v) + 2 * W - shift <= s.n));
+      }
+    };
     // One pass: runs_unroll chunks per thread, all loaded before any is stored; each chunk's
-    // destination offset is worked out once. The end of a component (a chunk past n: data, then
-    // padding) moves word by word first, in a loop kept rolled: unrolled, it and the held chunks'
-    // words took 206 registers for 1-byte words.
-    using raw = std::conditional_t<W * sizeof(Word) == 16, uint4, Word>;  // a whole chunk, never split
-    static_assert(sizeof(raw) == W * sizeof(Word), "a chunk is 16 bytes or one word");
+    // destination offset is worked out once. The ends of a component (the head, a chunk past n: data,
+    // then padding) move word by word first, in a loop kept rolled: unrolled, it and the held
+    // chunks' words took 206 registers for 1-byte words.
     raw held[runs_unroll];
+    [[maybe_unused]] raw next[runs_unroll];  // Shifted: the second source word
     std::size_t to[runs_unroll];
 #pragma unroll
     for (int j = 0; j < runs_unroll; ++j) {
       const unsigned q = q0 + unsigned(j * runs_threads);
-      const std::size_t v = std::size_t(q) * W;
-      if (q >= chunks || v + W <= s.n) continue;
+      const index v = first + index(q) * W;
+      if (q >= chunks || whole(v)) continue;
 #pragma unroll 1
       for (unsigned e = 0; e < W; ++e) {
-        if (v + e < s.n) {
-          dst[s.dst.at<DstBlocked>(v + e, i)] = src[s.src.at<SrcBlocked>(v + e, i)];
-        } else if (write_padding && v + e < s.cover) {
-          dst[s.dst.at<DstBlocked>(v + e, i)] = fill;
+        if constexpr (Shifted) {
+          if (v + index(e) < 0) continue;
+        }
+        const std::size_t u = std::size_t(v + index(e));
+        if (u < s.n) {
+          dst[s.dst.at<DstBlocked>(u, i)] = src[s.src.at<SrcBlocked>(u, i)];
+        } else if (write_padding && u < s.cover) {
+          dst[s.dst.at<DstBlocked>(u, i)] = fill;
         }
       }
     }
 #pragma unroll
     for (int j = 0; j < runs_unroll; ++j) {
-      const std::size_t v = std::size_t(q0 + unsigned(j * runs_threads)) * W;
-      if (v + W > s.n) continue;
-      to[j] = s.dst.at<DstBlocked>(v, i);
-      held[j] = __ldg(reinterpret_cast<const raw*>(src + s.src.at<SrcBlocked>(v, i)));
+      const index v = first + index(q0 + unsigned(j * runs_threads)) * W;
+      if (!whole(v)) continue;
+      to[j] = s.dst.at<DstBlocked>(std::size_t(v), i);
+      const Word* from = src + s.src.at<SrcBlocked>(std::size_t(v), i);
+      if constexpr (Shifted) {
+        held[j] = __ldg(aligned_word(from));
+        if (shift != 0) {
+          // The word holding the chunk's last element: the next one, or the start of a blocked
+          // source's next run (the same component of the next block) where the chunk crosses a block.
+          const Word* last = from + (W - 1);
+          if constexpr (SrcBlocked) {
+            unsigned b, r;  // the same division as at()'s, which the compiler shares
+            s.src.by_block(unsigned(v), b, r);
+            if (r + W > s.src.pitch) last = from - r + s.src.block_span;
+          }
+          next[j] = __ldg(aligned_word(last));
+        }
+      } else {
+        held[j] = __ldg(reinterpret_cast<const raw*>(from));
+      }
     }
 #pragma unroll
     for (int j = 0; j < runs_unroll; ++j) {
-      const std::size_t v = std::size_t(q0 + unsigned(j * runs_threads)) * W;
-      if (v + W <= s.n) *reinterpret_cast<raw*>(dst + to[j]) = held[j];
+      const index v = first + index(q0 + unsigned(j * runs_threads)) * W;
+      if (!whole(v)) continue;
+      if constexpr (Shifted) {
+        if (shift != 0) held[j] = funnel16(held[j], next[j], shift * unsigned(sizeof(Word)));
+      }
+      *reinterpret_cast<raw*>(dst + to[j]) = held[j];
     }
   }
 }

@@ -161,19 +161,84 @@ TEST_SUITE("unit") {
   TEST_CASE("transform.plan.tiled_16_byte_groups") {
     alignas(16) static unsigned char memory[64];
     const void* a = memory;
-    // Every word below 16 bytes moves in 16-byte groups of 16 / elem words where the side allows.
+    // Every word below 16 bytes moves in 16-byte groups of 16 / elem words where the side's tile is
+    // runs of consecutive addresses: aligned, or shifted where a run starts misaligned.
     for (std::size_t elem : {1, 2, 4, 8}) {
       INFO("elem " << elem);
       const std::size_t g = 16 / elem;
-      CHECK(tile_side_vectorizable(rows(1000, 3, 3), elem, unsigned(64 * g), a, 0));
-      CHECK_FALSE(tile_side_vectorizable(rows(1000, 3, 4), elem, unsigned(64 * g), a, 0));  // a pitch: not contiguous
-      CHECK(tile_side_vectorizable(cols(1000, 3, 1024), elem, unsigned(64 * g), a, 0));
-      CHECK_FALSE(tile_side_vectorizable(cols(1000, 3, 1001), elem, unsigned(64 * g), a, 0));
-      CHECK(tile_side_vectorizable(blocks(1000, 3, 32 * g), elem, unsigned(64 * g), a, 0));
-      CHECK_FALSE(tile_side_vectorizable(rows(1000, 3, 3), elem, unsigned(64 * g), memory + elem, 0));
-      CHECK_FALSE(tile_side_vectorizable(rows(1000, 3, 3), elem, unsigned(64 * g), a, 1));
+      const unsigned tile = unsigned(64 * g);
+      CHECK(tile_side_vectorizable(rows(1000, 3, 3), elem, tile, a, 0));
+      CHECK_FALSE(tile_side_shifted(rows(1000, 3, 3), elem, tile, a, 0));
+      CHECK_FALSE(tile_side_vectorizable(rows(1000, 3, 4), elem, tile, a, 0));  // a pitch, short rows
+      // Pitched rows of two groups or more: a run per row, shifted where rows start misaligned.
+      CHECK(tile_side_vectorizable(rows(1000, 2 * g, 2 * g + 1), elem, tile, a, 0));
+      CHECK(tile_side_shifted(rows(1000, 2 * g, 2 * g + 1), elem, tile, a, 0));
+      CHECK_FALSE(tile_side_shifted(rows(1000, 2 * g + 1, 4 * g), elem, tile, a, 3));
+      CHECK(tile_side_shifted(rows(1000, 2 * g + 1, 4 * g), elem, tile, memory + elem, 0));
+      CHECK_FALSE(tile_side_vectorizable(rows(1000, 2 * g - 1, 2 * g), elem, tile, a, 0));
+      CHECK(tile_side_vectorizable(cols(1000, 3, 1024), elem, tile, a, 0));
+      CHECK_FALSE(tile_side_shifted(cols(1000, 3, 1024), elem, tile, a, 0));
+      CHECK(tile_side_vectorizable(blocks(1000, 3, 32 * g), elem, tile, a, 0));
+      CHECK_FALSE(tile_side_shifted(blocks(1000, 3, 32 * g), elem, tile, a, 0));
+      // Misaligned runs: an odd col_major pitch (a Kokkos LayoutLeft View of odd n), a pointer one
+      // element off, a range start off the groups: shifted groups.
+      CHECK(tile_side_shifted(cols(1001, 3, 1001), elem, tile, a, 0));
+      CHECK(tile_side_shifted(cols(1000, 3, 1024), elem, tile, memory + elem, 0));
+      CHECK(tile_side_shifted(rows(1000, 3, 3), elem, tile, memory + elem, 0));
+      CHECK(tile_side_shifted(rows(1000, 3, 3), elem, tile, a, 1));
+      // A tile inside a block: runs of T (bd a multiple of T, so of the groups), shifted where the
+      // range starts off the groups.
+      CHECK_FALSE(tile_side_shifted(blocks(100000, 3, tile * 2), elem, tile, a, 0));
+      CHECK(tile_side_shifted(blocks(100000, 3, tile * 2), elem, tile, a, 1));
+      CHECK_FALSE(tile_side_vectorizable(blocks(100000, 3, tile * 2 + g), elem, tile, a, 0));  // neither T | bd nor bd | T
+      // Blocks inside the tile need whole aligned groups.
+      CHECK_FALSE(tile_side_vectorizable(blocks(1000, 3, 32 * g), elem, tile, memory + elem, 0));
+      // A tile that is not whole groups: word by word.
+      CHECK_FALSE(tile_side_vectorizable(cols(1000, 3, 1024), elem, tile + 1, a, 0));
     }
     CHECK_FALSE(tile_side_vectorizable(rows(1000, 3, 3), 16, 64, a, 0));
     CHECK_FALSE(tile_side_vectorizable(blocks(1000, 3, 1000), 1, 1024, a, 0));  // 1000 lanes: not whole groups of 16
+  }
+
+  TEST_CASE("transform.plan.runs_shifted") {
+    alignas(16) static unsigned char memory[64];
+    const void* a = memory;
+    const void* off = memory + 4;
+    // Runs aligned differently on the two sides move 16-byte destination words shifted out of the
+    // aligned source words: odd col_major pitches, pointers one element off, either side.
+    const fast_plan odd = fast(cols(1001, 3, 1001), blocks(1001, 3, 128), 4);
+    CHECK(odd.method == fast_method::runs);
+    CHECK_FALSE(odd.vector);
+    CHECK(odd.shifted);
+    CHECK(fast(blocks(1001, 3, 128), cols(1001, 3, 1001), 4).shifted);
+    CHECK(fast(cols(1001, 3, 1001), cols(1001, 3, 1024), 8).shifted);
+    CHECK(fast(cols(1000, 3, 1024), cols(1000, 3, 1024), 2, false, true).shifted);  // a pointer off, equal pitches
+    CHECK(fast(cols(1000, 3, 1000), cols(1000, 3, 1024), 1, true, false).shifted);
+    // A blocked side needs aligned runs of whole chunks: bd a multiple of the chunk's words, its
+    // pointer aligned.
+    CHECK_FALSE(fast(blocks(1000, 3, 1000), cols(1000, 3, 1001), 1).shifted);
+    CHECK_FALSE(fast(blocks(1000, 3, 128), cols(1000, 3, 1001), 4, false, true).shifted);
+    CHECK(fast(blocks(1000, 3, 1000), cols(1000, 3, 1001), 4).shifted);
+    // Aligned pairs keep the straight chunks; 16-byte elements are one word either way.
+    CHECK_FALSE(fast(cols(1000, 3, 1024), blocks(1000, 3, 128), 4).shifted);
+    CHECK_FALSE(fast(cols(1001, 3, 1001), cols(1001, 3, 1024), 16).shifted);
+    CHECK(device_transform_kernel(cols(1001, 3, 1001), a, blocks(1001, 3, 128), a, 4) == "runs (16-byte, shifted)");
+    CHECK(device_transform_kernel(blocks(1000, 3, 128), a, cols(1000, 3, 1024), off, 4) == "runs (16-byte, shifted)");
+    CHECK(device_transform_kernel(cols(1000, 3, 1024), a, blocks(1000, 3, 128), a, 4) == "runs (16-byte)");
+    CHECK(device_transform_kernel(cols(1001, 3, 1001), a, blocks(1001, 3, 128), a, 16) == "runs (16-byte)");
+  }
+
+  TEST_CASE("transform.plan.tiled_shifted_names") {
+    alignas(16) static unsigned char memory[64];
+    const void* a = memory;
+    const void* off = memory + 4;
+    // A LayoutLeft View of odd n to and from AoS, and the user's AoS rows one element off.
+    CHECK(device_transform_kernel(cols(1001, 3, 1001), a, rows(1001, 3, 3), a, 4) == "tiled (16-byte, shifted)");
+    CHECK(device_transform_kernel(rows(1001, 3, 3), a, cols(1001, 3, 1001), a, 4) == "tiled (16-byte, shifted)");
+    CHECK(device_transform_kernel(rows(100000, 3, 3), off, blocks(100000, 3, 128), a, 4) ==
+          "tiled (16-byte, shifted)");
+    CHECK(device_transform_kernel(rows(1000, 3, 4), a, cols(1000, 3, 1024), a, 4) == "tiled (16-byte)");
+    // The user's rows of odd pitch (m + 1) with m = 12 floats: a run per row.
+    CHECK(device_transform_kernel(rows(1000, 12, 13), a, cols(1000, 12, 1024), a, 4) == "tiled (16-byte, shifted)");
   }
 }
