@@ -105,7 +105,7 @@ for step in "${steps[@]}"; do
   esac
 done
 # The logs travel as one archive (the device tool brings back few files).
-tar czf "$out/logs.tgz" -C "$out" --exclude logs.tgz $(cd "$out" && ls *.log records misaligned 2>/dev/null) 2>/dev/null
+tar czf "$out/logs.tgz" -C "$out" --exclude logs.tgz $(cd "$out" && ls -d *.log records misaligned time 2>/dev/null) 2>/dev/null
 # The path matrix's four result files travel in the archive only (misaligned.md summarizes them).
 [ -d "$out/misaligned" ] && [ -s "$out/logs.tgz" ] && rm -rf "$out/misaligned"
 cat "$out/summary.txt"

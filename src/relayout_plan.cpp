@@ -147,11 +147,15 @@ bool tile_side_vectorizable(const array_layout& l, std::size_t elem, unsigned ti
   if (tile % words != 0) return false;
   switch (l.kind) {
     case layout_kind::row_major:
-      // pitch m: the tile is one run, any start (shifted groups). Else a run per row, worth it where
-      // a row holds two groups (shorter rows would go mostly element by element anyway).
-      return l.pitch == l.m || l.m >= 2 * words;
-    case layout_kind::col_major:  // runs of T per component; any pitch and start (shifted groups)
-      return true;
+      // pitch m: the tile is one run, any start (shifted groups). Pitched rows walked a run per row
+      // (rows of two groups or more) measured 6-16 points slower than element by element on the
+      // H200 (user rows of pitch m + 1 and cudaMallocPitch's, 2026-12-01): not taken.
+      return l.pitch == l.m;
+    case layout_kind::col_major:
+      // Runs of T per component, aligned. Shifted runs (an odd pitch: a Kokkos LayoutLeft View of odd
+      // n) measured slower through the tile (LayoutLeft -> aos 81 -> 70% of a same-layout deep_copy):
+      // not taken; the runs kernel moves such columns shifted between columnar layouts.
+      return first % words == 0 && reinterpret_cast<std::uintptr_t>(data) % 16 == 0 && l.pitch % words == 0;
     case layout_kind::blocked:
       // Blocks inside the tile (blocks_walk): whole aligned groups only. A tile inside a block: runs
       // of T, any start.
