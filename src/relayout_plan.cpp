@@ -144,35 +144,16 @@ bool tile_side_vectorizable(const array_layout& l, std::size_t elem, unsigned ti
                             std::size_t first) {
   if (elem >= 16) return false;
   const std::size_t words = 16 / elem;
-  if (tile % words != 0) return false;
+  if (tile % words != 0 || first % words != 0 || reinterpret_cast<std::uintptr_t>(data) % 16 != 0) return false;
   switch (l.kind) {
     case layout_kind::row_major:
-      // pitch m: the tile is one run, any start (shifted groups). Pitched rows walked a run per row
-      // (rows of two groups or more) measured 6-16 points slower than element by element on the
-      // H200 (user rows of pitch m + 1 and cudaMallocPitch's, 2026-12-01): not taken.
       return l.pitch == l.m;
     case layout_kind::col_major:
-      // Runs of T per component, aligned. Shifted runs (an odd pitch: a Kokkos LayoutLeft View of odd
-      // n) measured slower through the tile (LayoutLeft -> aos 81 -> 70% of a same-layout deep_copy):
-      // not taken; the runs kernel moves such columns shifted between columnar layouts.
-      return first % words == 0 && reinterpret_cast<std::uintptr_t>(data) % 16 == 0 && l.pitch % words == 0;
+      return l.pitch % words == 0;
     case layout_kind::blocked:
-      // Blocks inside the tile (blocks_walk): whole aligned groups only. A tile inside a block: runs
-      // of T, any start.
-      if (tile % l.block != 0) return l.block % tile == 0;
-      return l.block % words == 0 && first % words == 0 && reinterpret_cast<std::uintptr_t>(data) % 16 == 0;
+      return l.block % words == 0;
   }
   return false;
-}
-
-bool tile_side_shifted(const array_layout& l, std::size_t elem, unsigned tile, const void* data, std::size_t first) {
-  if (!tile_side_vectorizable(l, elem, tile, data, first)) return false;
-  const std::size_t words = 16 / elem;
-  if (reinterpret_cast<std::uintptr_t>(data) % 16 != 0) return true;
-  // Every run starts aligned: the tile's first element, and the step between runs (a row of pitched
-  // rows starts at v * pitch whatever the range start).
-  if (l.kind == layout_kind::row_major) return l.pitch == l.m ? first % words != 0 : l.pitch % words != 0;
-  return first % words != 0 || (l.kind == layout_kind::blocked ? l.block : l.pitch) % words != 0;
 }
 
 relayout_plan plan_relayout(const array_layout& src, const array_layout& dst, std::size_t elem) {
@@ -221,9 +202,7 @@ std::string device_transform_kernel(const array_layout& src, const void* src_dat
     const std::size_t first = fast.method == fast_method::transpose ? fast.split : 0;
     const bool vec = tile_side_vectorizable(src, elem, plan.tile, src_data, first) ||
                      tile_side_vectorizable(dst, elem, plan.tile, dst_data, first);
-    const bool shifted = tile_side_shifted(src, elem, plan.tile, src_data, first) ||
-                         tile_side_shifted(dst, elem, plan.tile, dst_data, first);
-    generic = shifted ? "tiled (16-byte, shifted)" : vec ? "tiled (16-byte)" : "tiled";
+    generic = vec ? "tiled (16-byte)" : "tiled";
   }
   switch (fast.method) {
     case fast_method::flat:

@@ -63,14 +63,12 @@ relayout_plan plan_relayout(const array_layout& src, const array_layout& dst, st
 std::size_t rows_word_bytes(const array_layout& src, const void* src_data, const array_layout& dst,
                             const void* dst_data, std::size_t elem);
 
-// The tiled kernel's side l moves 16-byte groups of G = 16 / elem words: a tile that is a multiple
-// of G, and runs of consecutive addresses through it (row_major with pitch m, col_major, a tile
-// inside a block; blocks inside the tile need bd, the range start and the pointer aligned to G).
-// Runs that start misaligned are walked in aligned groups, their ends element by element.
+// The tiled kernel's side l moves 16-byte groups of G = 16 / elem words: a 16-byte aligned pointer, a
+// tile and a range start that are multiples of G, and runs that keep that. (Shifted groups for
+// misaligned runs were tried on the H200, 2026-12-01, and cost 5-16 points where one side went
+// element by element: not kept; the runs kernel has them.)
 bool tile_side_vectorizable(const array_layout& l, std::size_t elem, unsigned tile, const void* data,
                             std::size_t first);
-// ... and its runs do not all start 16-byte aligned (the shifted groups).
-bool tile_side_shifted(const array_layout& l, std::size_t elem, unsigned tile, const void* data, std::size_t first);
 
 enum class fast_method { none, flat, runs, transpose };
 

@@ -33,6 +33,21 @@ int multiprocessors(const std::string& call) {
   return count;
 }
 
+// Calls f with the tile walk of one side of a tiled plan.
+template <class F>
+void with_walk(const array_layout& l, unsigned tile, F&& f) {
+  switch (l.kind) {
+    case layout_kind::row_major: f(rows_walk{l.pitch, unsigned(l.m), fast_divmod(unsigned(l.m))}); return;
+    case layout_kind::col_major: f(cols_walk{l.pitch, 0, unsigned(l.m), fast_divmod(tile)}); return;
+    case layout_kind::blocked: break;
+  }
+  if (tile % l.block == 0) {
+    f(blocks_walk{unsigned(l.m), unsigned(l.block), fast_divmod(unsigned(l.m * l.block)), fast_divmod(unsigned(l.block))});
+  } else {
+    f(cols_walk{l.block, l.block, unsigned(l.m), fast_divmod(tile)});
+  }
+}
+
 template <class Word, int SrcVec, int DstVec, class SrcWalk, class DstWalk>
 void launch_tiled_kernel(const Word* src, const SrcWalk& src_walk, Word* dst, const DstWalk& dst_walk,
                          const relayout_plan& plan, const tile_range& range, bool write_padding, Word fill,
@@ -51,14 +66,14 @@ void launch_tiled_kernel(const Word* src, const SrcWalk& src_walk, Word* dst, co
 template <class Word>
 void launch_tiled(const Word* src, const array_layout& sl, Word* dst, const array_layout& dl, const relayout_plan& plan,
                   const tile_range& range, bool write_padding, Word fill, cudaStream_t stream, const std::string& call) {
-  with_walk(sl, plan.tile, sizeof(Word), [&](auto src_walk) {
-    with_walk(dl, plan.tile, sizeof(Word), [&](auto dst_walk) {
+  with_walk(sl, plan.tile, [&](auto src_walk) {
+    with_walk(dl, plan.tile, [&](auto dst_walk) {
       auto go = [&](auto src_vec, auto dst_vec) {
         launch_tiled_kernel<Word, decltype(src_vec)::value, decltype(dst_vec)::value>(
             src, src_walk, dst, dst_walk, plan, range, write_padding, fill, stream, call);
       };
       using one = std::integral_constant<int, 1>;
-      if constexpr (sizeof(Word) < 16) {  // 16-byte accesses (aligned or shifted) where each side allows
+      if constexpr (sizeof(Word) < 16) {  // 16-byte accesses where each side allows
         using group = std::integral_constant<int, int(16 / sizeof(Word))>;
         const bool sv = tile_side_vectorizable(sl, sizeof(Word), plan.tile, src, range.src_first);
         const bool dv = tile_side_vectorizable(dl, sizeof(Word), plan.tile, dst, range.dst_first);

@@ -1,8 +1,8 @@
 // SPDX-FileCopyrightText: 2026 coalesce authors
 // SPDX-License-Identifier: Apache-2.0
-// The runs and tiled transform kernels' code (src/cuda/runs_kernel.cuh, tiled_relayout.cuh) run on
-// the host, one thread after another (cuda_host_shim.hpp), on the misaligned runs their shifted
-// 16-byte words serve: odd col_major pitches, rows of pitch m + 1, pointers one element off. This
+// The runs transform kernel's code (src/cuda/runs_kernel.cuh) run on the host, one thread after
+// another (cuda_host_shim.hpp), on the misaligned runs its shifted 16-byte words serve: odd col_major
+// pitches, pointers one element off. This
 // checks the index arithmetic without a GPU, in CI: every element in place, nothing else written,
 // and (under the asan-ubsan preset) no byte read outside the exact allocations and no 16-byte access
 // misaligned. What it cannot check is the GPU's: races and memory ordering (the GPU tests,
@@ -14,7 +14,6 @@
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #include "../../src/cuda/runs_kernel.cuh"
-#include "../../src/cuda/tiled_relayout.cuh"
 #pragma GCC diagnostic pop
 #include "../../src/relayout_plan.hpp"
 
@@ -57,40 +56,6 @@ void move_runs(const Word* src, const array_layout& sl, Word* dst, const array_l
   run_runs<Word, W, Shifted, false, false>(src, shape, dst, fill);
 }
 
-// The tiled kernel's tile loop, each phase (load, barrier, store) run by all threads in turn.
-template <int SrcVec, int DstVec, class Word, class SrcWalk, class DstWalk>
-void run_tiles(const Word* src, const SrcWalk& sw, Word* dst, const DstWalk& dw, const relayout_plan& plan,
-               std::size_t n, std::size_t extent, const Word& fill) {
-  std::vector<Word> shared(plan.shared_bytes / sizeof(Word));
-  const unsigned tile = plan.tile;
-  for (std::size_t v0 = 0; v0 < extent; v0 += tile) {
-    const unsigned count = v0 < n ? unsigned(std::min<std::size_t>(tile, n - v0)) : 0u;
-    const unsigned width = unsigned(std::min<std::size_t>(tile, extent - v0));
-    for (threadIdx.x = 0; threadIdx.x < unsigned(tile_threads); ++threadIdx.x)
-      load_tile<SrcVec>(src, sw, sw.base(v0), sw.size(count, tile), count, tile, plan.stride, shared.data());
-    for (threadIdx.x = 0; threadIdx.x < unsigned(tile_threads); ++threadIdx.x)
-      store_tile<DstVec>(dst, dw, dw.base(v0), dw.size(width, tile), count, width, tile, plan.stride, true, fill,
-                         shared.data());
-  }
-}
-
-template <class Word>
-void move_tiled(const Word* src, const array_layout& sl, Word* dst, const array_layout& dl, const relayout_plan& plan,
-                const Word& fill) {
-  constexpr int G = int(16 / sizeof(Word));
-  const std::size_t extent = dst_extent(dl, true);
-  with_walk(sl, plan.tile, sizeof(Word), [&](auto sw) {
-    with_walk(dl, plan.tile, sizeof(Word), [&](auto dw) {
-      const bool sv = tile_side_vectorizable(sl, sizeof(Word), plan.tile, src, 0);
-      const bool dv = tile_side_vectorizable(dl, sizeof(Word), plan.tile, dst, 0);
-      if (sv && dv) return run_tiles<G, G>(src, sw, dst, dw, plan, sl.n, extent, fill);
-      if (sv) return run_tiles<G, 1>(src, sw, dst, dw, plan, sl.n, extent, fill);
-      if (dv) return run_tiles<1, G>(src, sw, dst, dw, plan, sl.n, extent, fill);
-      run_tiles<1, 1>(src, sw, dst, dw, plan, sl.n, extent, fill);
-    });
-  });
-}
-
 std::size_t offset_of(const array_layout& l, std::size_t v, std::size_t i) {
   return visit_mapping(l, [&](auto map) { return std::size_t(map(v, i)); });
 }
@@ -106,8 +71,8 @@ struct exact_buffer {
   }
 };
 
-// Moves random words from sl to dl with the kernel the device dispatch picks (runs or tiled; the
-// move is skipped for others) and checks the destination whole; returns the kernel's name.
+// Moves random words from sl to dl with the runs kernel where the device dispatch picks it (the move
+// is skipped for others) and checks the destination whole; returns the kernel's name.
 template <class Word>
 std::string check_move(const array_layout& sl, std::size_t src_shift, const array_layout& dl, std::size_t dst_shift) {
   const std::uint64_t seed = test::fresh_seed();
@@ -133,8 +98,6 @@ std::string check_move(const array_layout& sl, std::size_t src_shift, const arra
       move_runs<Word, G, true>(src.data, sl, dst.data, dl, fill);
     else
       move_runs<Word, 1, false>(src.data, sl, dst.data, dl, fill);
-  } else if (fast.method == fast_method::none && plan.method == relayout_method::tiled) {
-    move_tiled(src.data, sl, dst.data, dl, plan, fill);
   } else {
     return kernel;
   }
@@ -150,8 +113,8 @@ std::string check_move(const array_layout& sl, std::size_t src_shift, const arra
   return kernel;
 }
 
-// Odd col_major pitches, rows of pitch m + 1 and AoS against blocked and aligned sides, both ways,
-// each user side aligned and one word off.
+// Odd col_major pitches against blocked and aligned columnar sides, both ways, each user side aligned
+// and one word off (the pairs with rows go to other kernels, and are skipped).
 template <class Word>
 std::set<std::string> check_pairs(std::size_t n, std::size_t m) {
   const std::size_t wide = (n + 63) / 64 * 64;
@@ -188,7 +151,6 @@ TEST_SUITE("unit") {
         const std::set<std::string> kernels = check_pairs<std::uint32_t>(n, m);
         if (m > 1 && n > 100) {  // the shifted branches ran
           CHECK(kernels.count("runs (16-byte, shifted)") == 1);
-          CHECK(kernels.count("tiled (16-byte, shifted)") == 1);
         }
       }
   }

@@ -161,38 +161,17 @@ TEST_SUITE("unit") {
   TEST_CASE("transform.plan.tiled_16_byte_groups") {
     alignas(16) static unsigned char memory[64];
     const void* a = memory;
-    // Every word below 16 bytes moves in 16-byte groups of 16 / elem words where the side's tile is
-    // runs of consecutive addresses: aligned, or shifted where a run starts misaligned.
+    // Every word below 16 bytes moves in 16-byte groups of 16 / elem words where the side allows.
     for (std::size_t elem : {1, 2, 4, 8}) {
       INFO("elem " << elem);
       const std::size_t g = 16 / elem;
-      const unsigned tile = unsigned(64 * g);
-      CHECK(tile_side_vectorizable(rows(1000, 3, 3), elem, tile, a, 0));
-      CHECK_FALSE(tile_side_shifted(rows(1000, 3, 3), elem, tile, a, 0));
-      CHECK_FALSE(tile_side_vectorizable(rows(1000, 3, 4), elem, tile, a, 0));  // a pitch, short rows
-      // Pitched rows, however long: element by element (a run per row measured slower).
-      CHECK_FALSE(tile_side_vectorizable(rows(1000, 2 * g, 2 * g + 1), elem, tile, a, 0));
-      CHECK_FALSE(tile_side_vectorizable(rows(1000, 2 * g + 1, 4 * g), elem, tile, a, 3));
-      CHECK(tile_side_vectorizable(cols(1000, 3, 1024), elem, tile, a, 0));
-      CHECK_FALSE(tile_side_shifted(cols(1000, 3, 1024), elem, tile, a, 0));
-      CHECK(tile_side_vectorizable(blocks(1000, 3, 32 * g), elem, tile, a, 0));
-      CHECK_FALSE(tile_side_shifted(blocks(1000, 3, 32 * g), elem, tile, a, 0));
-      // Misaligned col_major runs (an odd pitch: a Kokkos LayoutLeft View of odd n; a pointer one
-      // element off): element by element through the tile (shifted groups measured slower there).
-      CHECK_FALSE(tile_side_vectorizable(cols(1001, 3, 1001), elem, tile, a, 0));
-      CHECK_FALSE(tile_side_vectorizable(cols(1000, 3, 1024), elem, tile, memory + elem, 0));
-      // Contiguous rows one element off, or a range start off the groups: shifted groups.
-      CHECK(tile_side_shifted(rows(1000, 3, 3), elem, tile, memory + elem, 0));
-      CHECK(tile_side_shifted(rows(1000, 3, 3), elem, tile, a, 1));
-      // A tile inside a block: runs of T (bd a multiple of T, so of the groups), shifted where the
-      // range starts off the groups.
-      CHECK_FALSE(tile_side_shifted(blocks(100000, 3, tile * 2), elem, tile, a, 0));
-      CHECK(tile_side_shifted(blocks(100000, 3, tile * 2), elem, tile, a, 1));
-      CHECK_FALSE(tile_side_vectorizable(blocks(100000, 3, tile * 2 + g), elem, tile, a, 0));  // neither T | bd nor bd | T
-      // Blocks inside the tile need whole aligned groups.
-      CHECK_FALSE(tile_side_vectorizable(blocks(1000, 3, 32 * g), elem, tile, memory + elem, 0));
-      // A tile that is not whole groups: word by word.
-      CHECK_FALSE(tile_side_vectorizable(cols(1000, 3, 1024), elem, tile + 1, a, 0));
+      CHECK(tile_side_vectorizable(rows(1000, 3, 3), elem, unsigned(64 * g), a, 0));
+      CHECK_FALSE(tile_side_vectorizable(rows(1000, 3, 4), elem, unsigned(64 * g), a, 0));  // a pitch: not contiguous
+      CHECK(tile_side_vectorizable(cols(1000, 3, 1024), elem, unsigned(64 * g), a, 0));
+      CHECK_FALSE(tile_side_vectorizable(cols(1000, 3, 1001), elem, unsigned(64 * g), a, 0));
+      CHECK(tile_side_vectorizable(blocks(1000, 3, 32 * g), elem, unsigned(64 * g), a, 0));
+      CHECK_FALSE(tile_side_vectorizable(rows(1000, 3, 3), elem, unsigned(64 * g), memory + elem, 0));
+      CHECK_FALSE(tile_side_vectorizable(rows(1000, 3, 3), elem, unsigned(64 * g), a, 1));
     }
     CHECK_FALSE(tile_side_vectorizable(rows(1000, 3, 3), 16, 64, a, 0));
     CHECK_FALSE(tile_side_vectorizable(blocks(1000, 3, 1000), 1, 1024, a, 0));  // 1000 lanes: not whole groups of 16
@@ -224,20 +203,5 @@ TEST_SUITE("unit") {
     CHECK(device_transform_kernel(blocks(1000, 3, 128), a, cols(1000, 3, 1024), off, 4) == "runs (16-byte, shifted)");
     CHECK(device_transform_kernel(cols(1000, 3, 1024), a, blocks(1000, 3, 128), a, 4) == "runs (16-byte)");
     CHECK(device_transform_kernel(cols(1001, 3, 1001), a, blocks(1001, 3, 128), a, 16) == "runs (16-byte)");
-  }
-
-  TEST_CASE("transform.plan.tiled_shifted_names") {
-    alignas(16) static unsigned char memory[64];
-    const void* a = memory;
-    const void* off = memory + 4;
-    // A LayoutLeft View of odd n to and from AoS: the AoS side in groups, the columns element by
-    // element; the user's AoS rows one element off: shifted groups.
-    CHECK(device_transform_kernel(cols(1001, 3, 1001), a, rows(1001, 3, 3), a, 4) == "tiled (16-byte)");
-    CHECK(device_transform_kernel(rows(1001, 3, 3), a, cols(1001, 3, 1001), a, 4) == "tiled (16-byte)");
-    CHECK(device_transform_kernel(rows(100000, 3, 3), off, blocks(100000, 3, 128), a, 4) ==
-          "tiled (16-byte, shifted)");
-    CHECK(device_transform_kernel(rows(1000, 3, 4), a, cols(1000, 3, 1024), a, 4) == "tiled (16-byte)");
-    // The user's rows of odd pitch (m + 1) with m = 12 floats: the aligned columns in groups.
-    CHECK(device_transform_kernel(rows(1000, 12, 13), a, cols(1000, 12, 1024), a, 4) == "tiled (16-byte)");
   }
 }

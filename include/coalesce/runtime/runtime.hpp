@@ -69,7 +69,7 @@ struct raw_vectors {
 
 // The row of the device dispatch table (docs/design.md) that moves src into dst, device to device,
 // with elem-byte elements at these addresses: "copy_2d", "flat", "runs", "runs (16-byte)",
-// "runs (16-byte, shifted)", "transpose", "tiled", "tiled (16-byte)", "tiled (16-byte, shifted)" or
+// "runs (16-byte, shifted)", "transpose", "tiled", "tiled (16-byte)" or
 // "simple" (shifted: 16-byte words where runs start misaligned); a fast row that moves whole tiles only is
 // followed by "+ " and the row that moves the rest. Planning only: works without a GPU.
 std::string device_transform_kernel(const array_layout& src, const void* src_data, const array_layout& dst,
