@@ -3,8 +3,9 @@
 # SPDX-License-Identifier: Apache-2.0
 # Validates the advisor's time model on a GPU machine (sm_90, H200), in one call:
 #   1. coalesce-validate-time times every kernel of tools/validate_time/kernels.def on aos, soa,
-#      blocked:32 and blocked:128, at n = 2^24 and 2^20 (median of 21 after 3 warm-ups, buffers
-#      rotated below twice the L2) and writes $OUT/validate_time.json;
+#      blocked:32 and blocked:128, at n = 2^24 and 2^20 (median of 21 samples after 3 warm-ups, each
+#      sample back-to-back launches filling 0.2 ms, the layouts interleaved, buffers rotated below
+#      twice the L2) and writes $OUT/validate_time.json;
 #   2. coalesce-advise validate compares it with the model and writes $OUT/time_model.md (and .json).
 # Step 2 needs no GPU: re-run it anywhere on the JSON (coalesce-advise validate --measured FILE
 # [--perf key=value,...]) to tune the parameters.
