@@ -65,7 +65,7 @@ for step in "${steps[@]}"; do
       SKIP_TESTS=1 BIN="$bin" OUT="$out/paths" timeout 560 bash scripts/gpu_paths_check.sh > "$out/paths.log" 2>&1
       note "paths (transform tests, sanitizers, the path matrix): exit $? $(grep -E '^== ' "$out/paths/summary.txt" 2>/dev/null | tr -s ' ' | tr '\n' ' ' | cut -c1-400)" ;;
     misaligned)
-      # About 6 minutes in all, the sanitizers last and bounded, so that one 10-minute call holds it.
+      # About 2-3 minutes on the H200, the sanitizers last and bounded, so that one 10-minute call holds it.
       run_log misaligned-tests "$bin/coalesce-gpu-tests" -tc='transform.cuda.*,runtime.cuda.*'
       # The whole matrix (under a minute at 128 MiB): the misaligned cells, and any aligned cell the
       # kernels' changes could have slowed.

@@ -5,14 +5,14 @@
 and m): per class of the new file's cells (the pair, block sizes folded), the median % of the copy
 ceiling before and after, the kernels after, and the cells that lost more than 5 points. Markdown on
 stdout. Usage: scripts/paths_compare.py before.csv after.csv"""
-import csv
-import re
 import sys
 from collections import defaultdict
 
+from paths_summary import end_class, path_rows
+
 
 def cells(path):
-    return {(r["name"], r["type"], r["m"]): r for r in csv.DictReader(open(path)) if r["group"] == "path"}
+    return {(r["name"], r["type"], r["m"]): r for r in path_rows(path)}
 
 
 def main(before_path, after_path):
@@ -21,7 +21,7 @@ def main(before_path, after_path):
     frac = lambda r: 100 * float(r["fraction_of_ceiling"])
     classes = defaultdict(list)
     for k in common:
-        classes[re.sub(r"blocked:\d+", "blocked", k[0]) + " " + k[1]].append(k)
+        classes[end_class(k[0]) + " " + k[1]].append(k)
     print(f"{len(common)} cells in both ({len(after)} after); "
           f"{sum(int(after[k]['wrong']) > 0 for k in after)} with wrong data after.\n")
     print("| class | cells | median before | median after | kernels after |\n|---|---:|---:|---:|---|")

@@ -16,8 +16,12 @@ def end_class(name):
     return name
 
 
+def path_rows(path):
+    return [r for r in csv.DictReader(open(path)) if r["group"] == "path"]
+
+
 def main(path):
-    rows = [r for r in csv.DictReader(open(path)) if r["group"] == "path"]
+    rows = path_rows(path)
     frac = lambda r: float(r["fraction_of_ceiling"])
     types = sorted({r["type"] for r in rows}, key=lambda t: {"u8": 1, "u16": 2, "u32": 4, "u64": 8, "b16": 16}.get(t, 99))
     classes = defaultdict(lambda: defaultdict(list))

@@ -93,7 +93,7 @@ std::set<std::string> check_misaligned(std::size_t n, std::size_t m) {
   const array_layout wide_cols{layout_kind::col_major, n, m, round, 0};  // aligned rows, where unshifted
   const array_layout odd_pitch_cols{layout_kind::col_major, n, m, round + 1, 0};
   const array_layout aos{layout_kind::row_major, n, m, m, 0};
-  const array_layout odd_rows{layout_kind::row_major, n, m, m + 1, 0};  // a run per row, where m is long
+  const array_layout odd_rows{layout_kind::row_major, n, m, m + 1, 0};  // the tiled kernel, element by element
   const array_layout b128{layout_kind::blocked, n, m, 0, 128};
   const array_layout b48{layout_kind::blocked, n, m, 0, 48};
   struct pair {
