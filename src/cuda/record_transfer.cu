@@ -8,7 +8,7 @@
 #include "../host_relayout.hpp"
 #include "../record/record_device.hpp"
 #include "pinned_ring.hpp"
-#include "record_tiles.hpp"
+#include "record_stage.cuh"
 
 #include <cuda_runtime.h>
 
@@ -21,7 +21,7 @@ namespace {
 // Records per chunk: about chunk_bytes, whole tiles and whole blocks of the device side.
 std::size_t chunk_records(const record_move& move, const record_range& whole_range, const record_layout& device,
                           std::size_t stride) {
-  const auto plan = plan_record_tiles(move, whole_range, nullptr, nullptr);
+  const auto plan = plan_record_stage(move, whole_range, nullptr, nullptr);
   std::size_t unit = plan ? plan->tile : 1;
   if (device.block) unit = std::lcm(unit, device.block);
   return std::max<std::size_t>(1, chunk_bytes / stride / unit) * unit;

@@ -21,6 +21,9 @@ struct alignas(16) uint4 {
   unsigned x, y, z, w;
 };
 inline uint4 make_uint4(unsigned x, unsigned y, unsigned z, unsigned w) { return {x, y, z, w}; }
+struct alignas(8) uint2 {
+  unsigned x, y;
+};
 
 struct host_thread_index {
   unsigned x = 0, y = 0, z = 0;
@@ -37,5 +40,9 @@ inline unsigned __funnelshift_r(unsigned lo, unsigned hi, unsigned shift) {
 template <class A, class B>
 auto min(A a, B b) {
   return a < b ? a : b;
+}
+template <class A, class B>
+auto max(A a, B b) {
+  return a < b ? b : a;
 }
 inline void __syncthreads() {}

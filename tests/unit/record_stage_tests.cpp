@@ -1,0 +1,139 @@
+// SPDX-FileCopyrightText: 2026 coalesce authors
+// SPDX-License-Identifier: Apache-2.0
+// The staged record kernel's code (src/cuda/record_stage.cuh) run on the host, phase by phase and
+// thread after thread (cuda_host_shim.hpp), against the host backend's record move: random records
+// through every pair of record layouts, with tails, padding lanes, the user's padded structs (their
+// padding poisoned, also one alignment unit off) and pipeline chunks of a longer array. Shared memory
+// starts poisoned, so a byte stored that was never loaded shows. Races and memory ordering are the
+// GPU's to check (record.gpu.* under compute-sanitizer).
+#include "cuda_host_shim.hpp"
+
+#include "../../src/cuda/record_stage.cuh"
+
+#include <coalesce/record/layout.hpp>
+
+#include <doctest/doctest.h>
+
+#include "random_records.hpp"
+
+#include <cstring>
+#include <random>
+#include <vector>
+
+using namespace coalesce;
+using namespace coalesce::detail;
+
+namespace {
+
+// The kernel's loop for one thread block that takes every tile, each phase for all threads in turn.
+void run_stage(const record_stage_params& p, const unsigned char* src, unsigned char* dst) {
+  std::vector<uint4> shared((stage_shared_bytes(p) + 15) / 16);
+  auto* buffers = reinterpret_cast<unsigned char*>(shared.data());
+  const std::uint32_t source_bytes = stage_source_bytes(p);
+  unsigned char* image = buffers + stage_depth * source_bytes;
+  std::memset(buffers, 0xCD, shared.size() * 16);
+  std::memset(image, 0, p.dst_rows_bytes);
+  for (std::uint64_t t = 0; t < p.tiles; ++t) {
+    unsigned char* source = buffers + (t % stage_depth) * source_bytes;
+    for (unsigned tid = 0; tid < stage_threads; ++tid) stage_load(p, t, src, source, tid);
+    for (unsigned tid = 0; tid < stage_threads; ++tid) stage_elements(p, t, source, image, dst, tid);
+    for (unsigned tid = 0; tid < stage_threads; ++tid) stage_store(p, t, source, image, dst, tid);
+  }
+}
+
+struct side_memory {
+  std::vector<uint4> words;
+  unsigned char* data = nullptr;
+  side_memory(std::size_t bytes, std::size_t offset, unsigned char fill) : words((bytes + offset + 31) / 16) {
+    std::memset(words.data(), fill, words.size() * 16);
+    data = reinterpret_cast<unsigned char*>(words.data()) + offset;
+  }
+  std::vector<unsigned char> bytes() const {
+    const auto* all = reinterpret_cast<const unsigned char*>(words.data());
+    return {all, all + words.size() * 16};
+  }
+};
+
+// src -> dst both ways (staged, host reference) on identical memory; the whole buffers must agree.
+// Returns false where no tile fits (the device takes one thread per element there).
+bool staged_matches_host(const record_move& move, const record_range& range, const side_memory& src,
+                         std::size_t dst_bytes, std::size_t dst_offset, unsigned char dst_fill) {
+  side_memory staged(dst_bytes, dst_offset, dst_fill), host(dst_bytes, dst_offset, dst_fill);
+  const auto plan = plan_record_stage(move, range, src.data, staged.data);
+  if (!plan) return false;
+  run_stage(*plan, src.data, staged.data);
+  move_records_host(src.data, host.data, move, range);
+  const std::vector<unsigned char> a = staged.bytes(), b = host.bytes();
+  if (a != b) {
+    const auto at = std::size_t(std::mismatch(a.begin(), a.end(), b.begin()).first - a.begin());
+    FAIL("tile " << plan->tile << ": byte " << at - dst_offset << " of the destination: staged " << int(a[at]) << ", host "
+                 << int(b[at]));
+  }
+  return true;
+}
+
+}  // namespace
+
+TEST_CASE("record.stage_on_host.every_pair") {
+  std::mt19937_64 gen(std::random_device{}());
+  std::size_t planned = 0, cells = 0;
+  for (int trial = 0; trial < 6; ++trial) {
+    const record_desc desc = test::random_record(gen, trial < 3 ? 6 : 16);
+    INFO(to_string(desc));
+    for (const std::size_t n : {std::size_t(1), std::size_t(77), std::size_t(1300)}) {
+      const std::vector<unsigned char> structs = test::random_structs(desc, n, gen);
+      const record_layout user = resolve_record_layout(desc, n, record_aos(), "test");
+      for (const record_layout_spec& a : test::record_layouts(desc)) {
+        const record_layout sl = resolve_record_layout(desc, n, a, "test");
+        // The source in layout a, filled from the structs by the host move.
+        side_memory src(sl.span_bytes, 0, 0);
+        move_records_host(structs.data(), src.data, plan_record_move(desc, user, sl, nullptr, false), whole(user, sl));
+        for (const record_layout_spec& b : test::record_layouts(desc)) {
+          INFO(to_string(a) << " -> " << to_string(b) << ", n = " << n);
+          const record_layout dl = resolve_record_layout(desc, n, b, "test");
+          std::vector<unsigned char> fill(desc.stride());
+          for (unsigned char& x : fill) x = static_cast<unsigned char>(gen());
+          const record_move move = plan_record_move(desc, sl, dl, fill.data(), false);
+          ++cells;
+          planned += staged_matches_host(move, whole(sl, dl), src, dl.span_bytes, 0, 0);
+        }
+        // Into the user's padded structs (padding poisoned, kept), aligned and one alignment unit off.
+        std::size_t align = 1;
+        for (const field_desc& f : desc.fields()) align = std::max(align, f.width);
+        for (const std::size_t offset : {std::size_t(0), align % 16}) {
+          INFO(to_string(a) << " -> the user's structs, " << offset << " bytes off");
+          const record_move move = plan_record_move(desc, sl, user, nullptr, true);
+          ++cells;
+          planned += staged_matches_host(move, whole(sl, user), src, user.span_bytes, offset, test::padding_poison);
+        }
+      }
+    }
+  }
+  MESSAGE(planned << " of " << cells << " moves tiled");
+  CHECK(planned * 10 >= cells * 7);
+}
+
+TEST_CASE("record.stage_on_host.chunks_of_a_longer_array") {
+  // The upload pipeline's moves: a chunk of structs (first 0) into records [v0, v0 + count) of the
+  // destination, the last chunk with the destination's padding lanes.
+  std::mt19937_64 gen(std::random_device{}());
+  for (int trial = 0; trial < 8; ++trial) {
+    const record_desc desc = test::random_record(gen, 8);
+    INFO(to_string(desc));
+    const std::size_t n = 2500, chunk = 1024;
+    for (const record_layout_spec& b : {record_soa(), record_blocked(128), record_blocked(32), record_packed()}) {
+      const record_layout dl = resolve_record_layout(desc, n, b, "test");
+      for (std::size_t v0 = 0; v0 < n; v0 += chunk) {
+        const std::size_t count = std::min(chunk, n - v0);
+        const record_layout slot = resolve_record_layout(desc, count, record_aos(), "test");
+        side_memory src(slot.span_bytes, 0, 0);
+        const std::vector<unsigned char> structs = test::random_structs(desc, count, gen);
+        std::memcpy(src.data, structs.data(), structs.size());
+        const record_move move = plan_record_move(desc, slot, dl, nullptr, false);
+        const std::size_t dst_count = v0 + count == n ? dl.extent() - v0 : count;
+        INFO(to_string(b) << ", chunk at " << v0);
+        CHECK(staged_matches_host(move, {count, dst_count, 0, v0}, src, dl.span_bytes, 0, 0));
+      }
+    }
+  }
+}
