@@ -1,9 +1,10 @@
 // SPDX-FileCopyrightText: 2026 coalesce authors
 // SPDX-License-Identifier: Apache-2.0
-// Device record moves: the staged kernel (record_stage.cuh), and one thread per destination element
-// for what no tile fits.
+// Device record moves: destinations of runs only a thread per record (record_lanes.cuh), the others
+// the staged kernel (record_stage.cuh), and one thread per destination element for what neither fits.
 #include "../record/record_device.hpp"
 #include "cuda_check.hpp"
+#include "record_lanes.cuh"
 #include "record_stage.cuh"
 
 #include <cuda_runtime.h>
@@ -46,6 +47,18 @@ __global__ void __launch_bounds__(stage_threads)
     __syncthreads();
     stage_store(p, t, source, image, dst, threadIdx.x);
   }
+}
+
+// ---- Destinations of runs only: a thread per record (record_lanes.cuh) ---------------------------
+
+template <class Offset>
+// 2048 threads per SM with 32-bit offsets (32 registers); 64-bit offsets need 40.
+__global__ void __launch_bounds__(lanes_threads, sizeof(Offset) == 4 ? 8 : 6)
+    record_lanes_kernel(const __grid_constant__ record_lanes_params p, const unsigned char* __restrict__ src,
+                        unsigned char* __restrict__ dst) {
+  for (std::uint64_t v = blockIdx.x * std::uint64_t(blockDim.x) + threadIdx.x; v < p.dst_count;
+       v += std::uint64_t(gridDim.x) * blockDim.x)
+    lanes_record<Offset>(p, std::uint32_t(v), src, dst);
 }
 
 // One element of width w from a to b (both aligned for w).
@@ -99,6 +112,14 @@ void move_records_device(const void* src, void* dst, const record_move& move, co
   if (range.dst_count == 0) return;
   const auto* s = static_cast<const unsigned char*>(src);
   auto* d = static_cast<unsigned char*>(dst);
+  if (const auto plan = plan_record_lanes(move, range)) {
+    const std::uint64_t blocks = (range.dst_count + lanes_threads - 1) / lanes_threads;
+    const unsigned grid = unsigned(std::min<std::uint64_t>(blocks, 1u << 30));
+    if (plan->narrow) record_lanes_kernel<std::uint32_t><<<grid, lanes_threads, 0, stream>>>(*plan, s, d);
+    else record_lanes_kernel<std::uint64_t><<<grid, lanes_threads, 0, stream>>>(*plan, s, d);
+    check_cuda(cudaGetLastError(), call, "record lanes kernel launch");
+    return;
+  }
   static const std::size_t budget = [] {  // TUNING ONLY: removed before landing
     const char* e = std::getenv("COALESCE_STAGE_BUDGET");
     return e ? std::size_t(std::atol(e)) : stage_budget;

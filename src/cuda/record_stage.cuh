@@ -12,7 +12,7 @@
 // Load and store walk "units" of up to 128 chunks (2 KiB) of one contiguous range, one unit per
 // warp at a time, so every warp's accesses are one contiguous piece on both sides. The plan is built
 // on the host once per move and passed by value (kernel parameters); these functions take the
-// thread index so that a host test can run them thread by thread (tests/unit/record_stage_tests.cpp).
+// thread index so that a host test can run them thread by thread (tests/unit/record_kernels_on_host_tests.cpp).
 
 #include <coalesce/record/record.hpp>
 

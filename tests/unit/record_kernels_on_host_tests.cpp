@@ -1,13 +1,14 @@
 // SPDX-FileCopyrightText: 2026 coalesce authors
 // SPDX-License-Identifier: Apache-2.0
-// The staged record kernel's code (src/cuda/record_stage.cuh) run on the host, phase by phase and
-// thread after thread (cuda_host_shim.hpp), against the host backend's record move: random records
+// The record kernels' code (src/cuda/record_stage.cuh, record_lanes.cuh) run on the host, phase by
+// phase and thread after thread (cuda_host_shim.hpp), against the host backend's record move: random records
 // through every pair of record layouts, with tails, padding lanes, the user's padded structs (their
 // padding poisoned, also one alignment unit off) and pipeline chunks of a longer array. Shared memory
 // starts poisoned, so a byte stored that was never loaded shows. Races and memory ordering are the
 // GPU's to check (record.gpu.* under compute-sanitizer).
 #include "cuda_host_shim.hpp"
 
+#include "../../src/cuda/record_lanes.cuh"
 #include "../../src/cuda/record_stage.cuh"
 
 #include <coalesce/record/layout.hpp>
@@ -54,19 +55,34 @@ struct side_memory {
   }
 };
 
-// src -> dst both ways (staged, host reference) on identical memory; the whole buffers must agree.
-// Returns false where no tile fits (the device takes one thread per element there).
-bool staged_matches_host(const record_move& move, const record_range& range, const side_memory& src,
+void run_lanes(const record_lanes_params& p, const unsigned char* src, unsigned char* dst) {
+  for (std::uint32_t v = 0; v < p.dst_count; ++v) {
+    if (p.narrow) lanes_record<std::uint32_t>(p, v, src, dst);
+    else lanes_record<std::uint64_t>(p, v, src, dst);
+  }
+}
+
+// src -> dst both ways (a device kernel's code, the host reference) on identical memory; the whole
+// buffers must agree. Returns false where the kernel has no plan for the move.
+bool kernel_matches_host(bool lanes, const record_move& move, const record_range& range, const side_memory& src,
                          std::size_t dst_bytes, std::size_t dst_offset, unsigned char dst_fill) {
   side_memory staged(dst_bytes, dst_offset, dst_fill), host(dst_bytes, dst_offset, dst_fill);
-  const auto plan = plan_record_stage(move, range, src.data, staged.data);
-  if (!plan) return false;
-  run_stage(*plan, src.data, staged.data);
+  std::uint32_t tile = 0;
+  if (lanes) {
+    const auto plan = plan_record_lanes(move, range);
+    if (!plan) return false;
+    run_lanes(*plan, src.data, staged.data);
+  } else {
+    const auto plan = plan_record_stage(move, range, src.data, staged.data);
+    if (!plan) return false;
+    run_stage(*plan, src.data, staged.data);
+    tile = plan->tile;
+  }
   move_records_host(src.data, host.data, move, range);
   const std::vector<unsigned char> a = staged.bytes(), b = host.bytes();
   if (a != b) {
     const auto at = std::size_t(std::mismatch(a.begin(), a.end(), b.begin()).first - a.begin());
-    FAIL("tile " << plan->tile << ": byte " << at - dst_offset << " of the destination: staged " << int(a[at]) << ", host "
+    FAIL((lanes ? "lanes" : "tile ") << tile << ": byte " << at - dst_offset << " of the destination: staged " << int(a[at]) << ", host "
                  << int(b[at]));
   }
   return true;
@@ -74,9 +90,9 @@ bool staged_matches_host(const record_move& move, const record_range& range, con
 
 }  // namespace
 
-TEST_CASE("record.stage_on_host.every_pair") {
+TEST_CASE("record.kernels_on_host.every_pair") {
   std::mt19937_64 gen(std::random_device{}());
-  std::size_t planned = 0, cells = 0;
+  std::size_t planned = 0, cells = 0, lanes = 0;
   for (int trial = 0; trial < 6; ++trial) {
     const record_desc desc = test::random_record(gen, trial < 3 ? 6 : 16);
     INFO(to_string(desc));
@@ -95,7 +111,11 @@ TEST_CASE("record.stage_on_host.every_pair") {
           for (unsigned char& x : fill) x = static_cast<unsigned char>(gen());
           const record_move move = plan_record_move(desc, sl, dl, fill.data(), false);
           ++cells;
-          planned += staged_matches_host(move, whole(sl, dl), src, dl.span_bytes, 0, 0);
+          planned += kernel_matches_host(false, move, whole(sl, dl), src, dl.span_bytes, 0, 0);
+          if (plan_record_lanes(move, whole(sl, dl))) {
+            ++lanes;
+            CHECK(kernel_matches_host(true, move, whole(sl, dl), src, dl.span_bytes, 0, 0));
+          }
         }
         // Into the user's padded structs (padding poisoned, kept), aligned and one alignment unit off.
         std::size_t align = 1;
@@ -104,16 +124,17 @@ TEST_CASE("record.stage_on_host.every_pair") {
           INFO(to_string(a) << " -> the user's structs, " << offset << " bytes off");
           const record_move move = plan_record_move(desc, sl, user, nullptr, true);
           ++cells;
-          planned += staged_matches_host(move, whole(sl, user), src, user.span_bytes, offset, test::padding_poison);
+          planned += kernel_matches_host(false, move, whole(sl, user), src, user.span_bytes, offset, test::padding_poison);
         }
       }
     }
   }
-  MESSAGE(planned << " of " << cells << " moves tiled");
+  MESSAGE(planned << " of " << cells << " moves tiled, " << lanes << " also by the lanes kernel");
   CHECK(planned * 10 >= cells * 7);
+  CHECK(lanes * 3 >= cells);
 }
 
-TEST_CASE("record.stage_on_host.chunks_of_a_longer_array") {
+TEST_CASE("record.kernels_on_host.chunks_of_a_longer_array") {
   // The upload pipeline's moves: a chunk of structs (first 0) into records [v0, v0 + count) of the
   // destination, the last chunk with the destination's padding lanes.
   std::mt19937_64 gen(std::random_device{}());
@@ -132,7 +153,8 @@ TEST_CASE("record.stage_on_host.chunks_of_a_longer_array") {
         const record_move move = plan_record_move(desc, slot, dl, nullptr, false);
         const std::size_t dst_count = v0 + count == n ? dl.extent() - v0 : count;
         INFO(to_string(b) << ", chunk at " << v0);
-        CHECK(staged_matches_host(move, {count, dst_count, 0, v0}, src, dl.span_bytes, 0, 0));
+        CHECK(kernel_matches_host(false, move, {count, dst_count, 0, v0}, src, dl.span_bytes, 0, 0));
+        if (b.kind != record_kind::packed) CHECK(kernel_matches_host(true, move, {count, dst_count, 0, v0}, src, dl.span_bytes, 0, 0));
       }
     }
   }

@@ -1,0 +1,160 @@
+// SPDX-FileCopyrightText: 2026 coalesce authors
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+// The lanes kernel: destinations of runs only (soa, blocked), a thread per record. Each thread
+// computes its record's terms once per side (the rows' v * stride; the blocks' (v / bd) * a and
+// lane v % bd), then moves its components width by width, 8 loads (or 32 bytes) in flight before
+// their stores, each component one parameter load, a select and an add from its address. The stores
+// of a warp are then contiguous runs, and the source's rows (strided loads) are read whole lines at a
+// time through L1, which the thread's other components hit: what a hand-written typed kernel does,
+// measured at 90-98% of copy for these pairs (BENCHMARKS.md). A destination with rows needs the
+// staged kernel (record_stage.cuh): per-record stores into rows are partial sectors.
+
+#include <coalesce/record/record.hpp>
+
+#include "../record/record_move.hpp"
+#include "fast_divmod.cuh"
+
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+#include <optional>
+#include <vector>
+
+namespace coalesce::detail {
+
+inline constexpr unsigned lanes_threads = 256;
+// Loads in flight per thread before their stores: eight, or 32 bytes of the wider words, so that 8
+// registers hold them and the SM holds 2048 threads.
+template <class Word>
+inline constexpr unsigned lanes_batch = sizeof(Word) <= 4 ? 8 : 32 / sizeof(Word);
+inline constexpr std::uint64_t lanes_rows_bit = std::uint64_t(1) << 63;  // in a base: the component is in rows
+
+struct lanes_side {
+  std::uint64_t first = 0;
+  std::uint64_t stride = 0;        // rows: bytes per record
+  std::uint64_t block_stride = 0;  // blocks: bytes per block
+  fast_divmod block;               // bd, or 1 without blocks (then the lane is the record)
+  bool blocks = false;
+};
+
+struct record_lanes_params {
+  std::uint64_t count = 0, dst_count = 0;
+  bool narrow = false;  // every byte offset of the move below 2^32: 32-bit address arithmetic
+  lanes_side src, dst;
+  std::uint32_t group[6] = {};  // components of width 16 in [group[0], group[1]), 8 in [group[1], group[2]), ... 1
+  std::uint64_t src_base[max_record_components] = {}, dst_base[max_record_components] = {};  // lanes_rows_bit: rows
+  alignas(16) std::uint8_t fill[max_record_components][16] = {};
+};
+
+inline bool runs_only(const std::vector<component_place>& side) {
+  for (const component_place& c : side)
+    if (c.block == 1) return false;
+  return true;
+}
+
+// The plan for a destination of runs only with every record index below 2^31 (the fast division).
+inline std::optional<record_lanes_params> plan_record_lanes(const record_move& move, const record_range& range) {
+  if (!runs_only(move.dst) || move.width.size() > max_record_components) return std::nullopt;
+  const std::uint64_t limit = std::uint64_t(1) << 31;
+  if (range.src_first + range.dst_count >= limit || range.dst_first + range.dst_count >= limit) return std::nullopt;
+  std::optional<record_lanes_params> plan(std::in_place);
+  record_lanes_params& p = *plan;
+  p.count = range.count;
+  p.dst_count = range.dst_count;
+  auto side = [](const std::vector<component_place>& places, std::size_t first, lanes_side& s) {
+    s.first = first;
+    const std::size_t bd = side_block(places);
+    s.blocks = bd != 0;
+    s.block = fast_divmod(unsigned(bd ? bd : 1));
+    for (const component_place& c : places) {
+      if (c.block == 1) s.stride = c.a;
+      if (c.block > 1) s.block_stride = c.a;
+    }
+  };
+  side(move.src, range.src_first, p.src);
+  side(move.dst, range.dst_first, p.dst);
+  std::uint32_t at = 0, g = 0;
+  for (const unsigned w : {16u, 8u, 4u, 2u, 1u}) {
+    p.group[g++] = at;
+    for (std::size_t k = 0; k < move.width.size(); ++k) {
+      if (move.width[k] != w) continue;
+      p.src_base[at] = move.src[k].base | (move.src[k].block == 1 ? lanes_rows_bit : 0);
+      p.dst_base[at] = move.dst[k].base;
+      std::memcpy(p.fill[at], move.fill[k].data(), 16);
+      ++at;
+    }
+  }
+  p.group[g] = at;
+  // The last record of the range has every component's largest offset.
+  std::uint64_t largest = 0;
+  for (std::size_t k = 0; k < move.width.size(); ++k) {
+    largest = std::max<std::uint64_t>(largest, component_offset(move.src[k], move.width[k], range.src_first + range.dst_count - 1));
+    largest = std::max<std::uint64_t>(largest, component_offset(move.dst[k], move.width[k], range.dst_first + range.dst_count - 1));
+  }
+  p.narrow = largest + 16 < (std::uint64_t(1) << 32);
+  return plan;
+}
+
+// Record v's terms on one side: rows (v * stride) and runs of width 1 (blocks: (v / bd) * a + lane).
+template <class Offset>
+struct lanes_terms {
+  Offset rows, block, lane;
+};
+
+template <class Offset>
+__device__ __forceinline__ lanes_terms<Offset> lanes_terms_of(const lanes_side& s, std::uint32_t v) {
+  lanes_terms<Offset> t;
+  t.rows = Offset(v) * Offset(s.stride);
+  if (s.blocks) {
+    unsigned b, l;
+    s.block(v, b, l);
+    t.block = Offset(b) * Offset(s.block_stride), t.lane = l;
+  } else {
+    t.block = 0, t.lane = v;
+  }
+  return t;
+}
+
+template <class Word, class Offset>
+__device__ __forceinline__ void lanes_of_width(const record_lanes_params& p, std::uint32_t first, std::uint32_t last,
+                                               const unsigned char* __restrict__ src, unsigned char* __restrict__ dst,
+                                               bool data, const lanes_terms<Offset>& s, const lanes_terms<Offset>& d) {
+  constexpr unsigned w = sizeof(Word);
+  const Offset src_runs = s.block + s.lane * w, dst_runs = d.block + d.lane * w;
+  constexpr unsigned batch = lanes_batch<Word>;
+  for (std::uint32_t k0 = first; k0 < last; k0 += batch) {
+    Word x[batch] = {};
+#pragma unroll
+    for (unsigned u = 0; u < batch; ++u) {
+      const std::uint32_t k = k0 + u;
+      if (k >= last) continue;
+      const std::uint64_t base = p.src_base[k];
+      const Offset at = Offset(base & ~lanes_rows_bit) + ((base & lanes_rows_bit) ? s.rows : src_runs);
+      x[u] = data ? *reinterpret_cast<const Word*>(src + at) : *reinterpret_cast<const Word*>(p.fill[k]);
+    }
+#pragma unroll
+    for (unsigned u = 0; u < batch; ++u) {
+      const std::uint32_t k = k0 + u;
+      if (k >= last) continue;
+      *reinterpret_cast<Word*>(dst + (Offset(p.dst_base[k]) + dst_runs)) = x[u];
+    }
+  }
+}
+
+// Record v of the move (v < dst_count): its data (v < count) or the fill (a last block's padding lanes).
+// Offset: std::uint32_t where the plan is narrow, else std::uint64_t.
+template <class Offset>
+__device__ __forceinline__ void lanes_record(const record_lanes_params& p, std::uint32_t v,
+                                             const unsigned char* __restrict__ src, unsigned char* __restrict__ dst) {
+  const bool data = v < p.count;
+  const auto s = lanes_terms_of<Offset>(p.src, std::uint32_t(p.src.first) + v);
+  const auto d = lanes_terms_of<Offset>(p.dst, std::uint32_t(p.dst.first) + v);
+  lanes_of_width<uint4>(p, p.group[0], p.group[1], src, dst, data, s, d);
+  lanes_of_width<uint2>(p, p.group[1], p.group[2], src, dst, data, s, d);
+  lanes_of_width<std::uint32_t>(p, p.group[2], p.group[3], src, dst, data, s, d);
+  lanes_of_width<std::uint16_t>(p, p.group[3], p.group[4], src, dst, data, s, d);
+  lanes_of_width<std::uint8_t>(p, p.group[4], p.group[5], src, dst, data, s, d);
+}
+
+}  // namespace coalesce::detail
