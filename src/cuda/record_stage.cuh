@@ -348,12 +348,19 @@ __device__ __forceinline__ segment_span locate_segment(const stage_side& s, cons
 
 // The chunks of unit u a lane moves: chunk c of the segment holds its image bytes [16c, 16c + 16).
 // move(to_image, from_global_or_image, whole) per chunk; cut chunks go byte by byte.
-template <class Whole>
-__device__ __forceinline__ void walk_unit(const stage_unit& unit, const segment_span& span, unsigned lane,
-                                          Whole&& whole) {
-  const std::uint32_t last = min(std::uint32_t(unit.chunk) + stage_unit_chunks, (span.end + 15) / 16);
+template <class Whole, class Cut>
+__device__ __forceinline__ void walk_unit(const stage_unit& unit, const segment_span& span, unsigned lane, Whole&& whole,
+                                          Cut&& cut) {
+  const std::uint32_t first = unit.chunk, last = min(first + stage_unit_chunks, (span.end + 15) / 16);
+  if (16 * first >= span.begin && 16 * last <= span.end) {  // every chunk whole: the common case
 #pragma unroll 4
-  for (std::uint32_t c = unit.chunk + lane; c < last; c += 32) whole(16 * c, 16 * c >= span.begin && 16 * c + 16 <= span.end);
+    for (std::uint32_t lo = 16 * (first + lane); lo < 16 * last; lo += 16 * 32) whole(lo);
+    return;
+  }
+  for (std::uint32_t c = first + lane; c < last; c += 32) {
+    if (16 * c >= span.begin && 16 * c + 16 <= span.end) whole(16 * c);
+    else cut(16 * c);
+  }
 }
 
 // Load: the source's bytes of tile t into `image` (the next source buffer).
@@ -369,19 +376,18 @@ __device__ inline void stage_load(const record_stage_params& p, std::uint64_t t,
     const segment_span span = locate_segment(s, x, g);
     unsigned char* to = image + g.image;
     const unsigned char* from = src + span.global;
-    walk_unit(unit, span, tid % 32, [&](std::uint32_t lo, bool whole) {
-      if (whole) {
-        stage_copy16_async(to + lo, from + lo);
-      } else {  // a chunk cut by the range's ends
-        for (std::uint32_t b = max(lo, span.begin); b < min(lo + 16, span.end); ++b) to[b] = from[b];
-      }
-    });
+    walk_unit(
+        unit, span, tid % 32, [&](std::uint32_t lo) { stage_copy16_async(to + lo, from + lo); },
+        [&](std::uint32_t lo) {  // a chunk cut by the range's ends
+          for (std::uint32_t b = max(lo, span.begin); b < min(lo + 16, span.end); ++b) to[b] = from[b];
+        });
   }
 }
 
 // Elements r = lane, lane + 32, ... < count of one component: a warp per component, so that the
-// component's places are uniform and the loop is a load and a store per element. (A warp per slice of
-// 128 records of a component, 512 threads per block, measured 10 points slower on the H200.)
+// component's places are uniform and the loop is a load and a store per element. Measured slower on
+// the H200: a warp per slice of 128 records of a component with 512 threads per block (10 points), and
+// each warp its own tiles of 32-256 records (a record per lane, no block barrier; 5-40 points).
 template <class Word>
 __device__ __forceinline__ void move_elements(const unsigned char* from, std::uint32_t from_step, unsigned char* to,
                                               std::uint32_t to_step, std::uint32_t count, unsigned lane) {
@@ -411,8 +417,9 @@ __device__ inline void stage_elements(const record_stage_params& p, std::uint64_
   unsigned char* rows = dst + p.dst.rows_base + (p.dst.first + v0) * p.dst.stride;
   for (std::uint32_t q = tid / 32; q < p.elements; q += stage_threads / 32) {
     const stage_element e = p.element[q];
-    unsigned char* to = (e.to_global ? rows : image) + e.dst;
-    move_width(e.width, source + e.src, e.src_step, to, e.dst_step, valid, tid % 32);
+    // Separate calls, so that the image's stores stay shared-memory stores.
+    if (e.to_global) move_width(e.width, source + e.src, e.src_step, rows + e.dst, e.dst_step, valid, tid % 32);
+    else move_width(e.width, source + e.src, e.src_step, image + e.dst, e.dst_step, valid, tid % 32);
   }
   if (runs_valid > valid) {
     const std::uint32_t lanes = runs_valid - valid;
@@ -439,13 +446,12 @@ __device__ inline void stage_store(const record_stage_params& p, std::uint64_t t
     const segment_span span = locate_segment(s, x, g);
     const unsigned char* from = (g.in_source ? source : image) + g.image;
     unsigned char* to = dst + span.global;
-    walk_unit(unit, span, tid % 32, [&](std::uint32_t lo, bool whole) {
-      if (whole) {
-        *reinterpret_cast<uint4*>(to + lo) = *reinterpret_cast<const uint4*>(from + lo);
-      } else {
-        for (std::uint32_t b = max(lo, span.begin); b < min(lo + 16, span.end); ++b) to[b] = from[b];
-      }
-    });
+    walk_unit(
+        unit, span, tid % 32,
+        [&](std::uint32_t lo) { *reinterpret_cast<uint4*>(to + lo) = *reinterpret_cast<const uint4*>(from + lo); },
+        [&](std::uint32_t lo) {
+          for (std::uint32_t b = max(lo, span.begin); b < min(lo + 16, span.end); ++b) to[b] = from[b];
+        });
   }
 }
 
