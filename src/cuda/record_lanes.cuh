@@ -7,8 +7,9 @@
 // their stores, each component one parameter load, a select and an add from its address. The stores
 // of a warp are then contiguous runs, and the source's rows (strided loads) are read whole lines at a
 // time through L1, which the thread's other components hit: what a hand-written typed kernel does,
-// measured at 90-98% of copy for these pairs (BENCHMARKS.md). A destination with rows needs the
-// staged kernel (record_stage.cuh): per-record stores into rows are partial sectors.
+// measured at 90-98% of copy for these pairs (BENCHMARKS.md). A destination with rows, or a source
+// with long rows, needs the staged kernel (record_stage.cuh): per-record stores into rows are partial
+// sectors, per-record loads from long rows one line each.
 
 #include <coalesce/record/record.hpp>
 
@@ -56,6 +57,11 @@ inline bool runs_only(const std::vector<component_place>& side) {
 // The plan for a destination of runs only with every record index below 2^31 (the fast division).
 inline std::optional<record_lanes_params> plan_record_lanes(const record_move& move, const record_range& range) {
   if (!runs_only(move.dst) || move.width.size() > max_record_components) return std::nullopt;
+  // Source rows of more than 96 bytes per record: a warp's load of one component touches a line per
+  // record (28-32 of them), which holds the kernel to the L1's tag rate (mixed16's 128-byte structs:
+  // 40% against the staged kernel's 70%); the staged kernel reads such rows as 16-byte chunks.
+  for (const component_place& c : move.src)
+    if (c.block == 1 && c.a > 96) return std::nullopt;
   const std::uint64_t limit = std::uint64_t(1) << 31;
   if (range.src_first + range.dst_count >= limit || range.dst_first + range.dst_count >= limit) return std::nullopt;
   std::optional<record_lanes_params> plan(std::in_place);

@@ -10,7 +10,6 @@
 #include <cuda_runtime.h>
 
 #include <algorithm>
-#include <cstdlib>
 #include <cstdint>
 #include <memory>
 
@@ -120,11 +119,7 @@ void move_records_device(const void* src, void* dst, const record_move& move, co
     check_cuda(cudaGetLastError(), call, "record lanes kernel launch");
     return;
   }
-  static const std::size_t budget = [] {  // TUNING ONLY: removed before landing
-    const char* e = std::getenv("COALESCE_STAGE_BUDGET");
-    return e ? std::size_t(std::atol(e)) : stage_budget;
-  }();
-  if (const auto plan = plan_record_stage(move, range, src, dst, budget)) {
+  if (const auto plan = plan_record_stage(move, range, src, dst)) {
     const std::uint32_t shared = stage_shared_bytes(*plan);
     check_cuda(cudaFuncSetAttribute(record_stage_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(shared)), call,
                "cudaFuncSetAttribute (record stage kernel)");

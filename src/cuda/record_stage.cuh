@@ -74,6 +74,7 @@ struct stage_element {
   std::uint32_t src = 0, dst = 0;
   std::uint16_t src_step = 0, dst_step = 0;
   std::uint8_t width = 0, to_global = 0;
+  std::uint8_t src_rows = 0, dst_rows = 0;  // the element lies in a rows image (swizzled)
 };
 
 // Destination runs whose lanes past the data (a last block's) get the component's fill.
@@ -89,6 +90,9 @@ struct record_stage_params {
   std::uint32_t src_bytes = 0, dst_bytes = 0;  // each source buffer, the destination buffer
   std::uint32_t dst_rows_bytes = 0;            // the destination image's rows region, zeroed once
   std::uint32_t elements = 0, fills = 0;
+  // Rows images swizzled in 16-byte chunks (stage_swizzled) where a side's stride is a multiple of 64
+  // bytes: records 128 bytes apart would put a component's every element in one bank (32-way conflicts).
+  std::uint32_t swizzle = 0;
   stage_side src, dst;
   stage_segment segment[max_stage_segments];
   stage_unit unit[max_stage_units];
@@ -151,7 +155,9 @@ inline bool plan_side(const record_move& move, const std::vector<component_place
     s.stride = std::uint32_t(stride);
     s.misalign = std::uint32_t((data + rows_base + first * stride) % 16);
     if (!add({rows_base, 0, 0, 0, 0}, s.misalign + tile * stride)) return false;
-    at = std::uint32_t((s.misalign + tile * stride + 15) / 16 * 16);
+    // Swizzled rows (p.swizzle) stay within whole 128-byte groups of their region.
+    const std::size_t region = p.swizzle ? 128 : 16;
+    at = std::uint32_t((s.misalign + tile * stride + region - 1) / region * region);
     if (is_dst) p.dst_rows_bytes = at;
   } else if (stride != 0) {
     s.stride = std::uint32_t(stride);
@@ -209,8 +215,8 @@ inline std::optional<record_stage_params> plan_record_stage(const record_move& m
   }
   const bool dst_rows_image = dst_stride != 0 && !move.preserve_gaps;
   auto shared = [&](std::size_t t) {
-    return stage_depth * ((src_stride ? t * src_stride + 32 : 0) + t * src_runs) + (dst_rows_image ? t * dst_stride + 32 : 0) +
-           t * dst_runs;
+    return stage_depth * ((src_stride ? t * src_stride + 144 : 0) + t * src_runs) +
+           (dst_rows_image ? t * dst_stride + 144 : 0) + t * dst_runs;
   };
   const std::size_t src_bd = side_block(move.src), dst_bd = side_block(move.dst);
   auto meets = [](std::size_t t, std::size_t bd) { return bd == 0 || t % bd == 0 || bd % t == 0; };
@@ -234,6 +240,7 @@ inline std::optional<record_stage_params> plan_record_stage(const record_move& m
     p.count = range.count;
     p.dst_count = range.dst_count;
     p.tiles = (range.dst_count + t - 1) / t;
+    if ((src_stride && src_stride % 64 == 0) || (dst_rows_image && dst_stride % 64 == 0)) p.swizzle = 0x70;
     if (!plan_side(move, move.src, move.src_rows_base, s, range.src_first, t, false, false, p, p.src, p.src_bytes))
       continue;
     if (!plan_side(move, move.dst, move.dst_rows_base, d, range.dst_first, t, true, move.preserve_gaps, p, p.dst,
@@ -262,6 +269,7 @@ inline std::optional<record_stage_params> plan_record_stage(const record_move& m
       if (a.block == 1) {
         e.src = std::uint32_t(src_rows_at + (a.base - move.src_rows_base));
         e.src_step = std::uint16_t(src_stride);
+        e.src_rows = 1;
       } else {
         e.src = image_of(p.src, a.base).image;
         e.src_step = w;
@@ -270,6 +278,7 @@ inline std::optional<record_stage_params> plan_record_stage(const record_move& m
         e.to_global = move.preserve_gaps;
         e.dst = std::uint32_t(move.preserve_gaps ? b.base - move.dst_rows_base : dst_rows_at + (b.base - move.dst_rows_base));
         e.dst_step = std::uint16_t(dst_stride);
+        e.dst_rows = !move.preserve_gaps;
       } else {
         e.dst = image_of(p.dst, b.base).image;  // not in the source's: that holds k in rows
         e.dst_step = w;
@@ -282,6 +291,12 @@ inline std::optional<record_stage_params> plan_record_stage(const record_move& m
 }
 
 // ---- The device side ---------------------------------------------------------------------------
+
+// Byte a of a rows image as stored: its 16-byte chunk within each 128 bytes XORed with bits 7-9 of
+// a (mask 0x70, or 0: as is), so that records 128 bytes apart spread over 8 bank groups.
+__host__ __device__ __forceinline__ std::uint32_t stage_swizzled(std::uint32_t a, std::uint32_t mask) {
+  return a ^ ((a >> 3) & mask);
+}
 
 __device__ __forceinline__ void stage_copy16_async(unsigned char* shared, const unsigned char* global) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
@@ -376,10 +391,11 @@ __device__ inline void stage_load(const record_stage_params& p, std::uint64_t t,
     const segment_span span = locate_segment(s, x, g);
     unsigned char* to = image + g.image;
     const unsigned char* from = src + span.global;
+    const std::uint32_t mask = g.width == 0 ? p.swizzle : 0;
     walk_unit(
-        unit, span, tid % 32, [&](std::uint32_t lo) { stage_copy16_async(to + lo, from + lo); },
+        unit, span, tid % 32, [&](std::uint32_t lo) { stage_copy16_async(to + stage_swizzled(lo, mask), from + lo); },
         [&](std::uint32_t lo) {  // a chunk cut by the range's ends
-          for (std::uint32_t b = max(lo, span.begin); b < min(lo + 16, span.end); ++b) to[b] = from[b];
+          for (std::uint32_t b = max(lo, span.begin); b < min(lo + 16, span.end); ++b) to[stage_swizzled(b, mask)] = from[b];
         });
   }
 }
@@ -389,21 +405,25 @@ __device__ inline void stage_load(const record_stage_params& p, std::uint64_t t,
 // the H200: a warp per slice of 128 records of a component with 512 threads per block (10 points), and
 // each warp its own tiles of 32-256 records (a record per lane, no block barrier; 5-40 points).
 template <class Word>
-__device__ __forceinline__ void move_elements(const unsigned char* from, std::uint32_t from_step, unsigned char* to,
-                                              std::uint32_t to_step, std::uint32_t count, unsigned lane) {
+__device__ __forceinline__ void move_elements(const unsigned char* from, std::uint32_t from_at, std::uint32_t from_step,
+                                              std::uint32_t from_mask, unsigned char* to, std::uint32_t to_at,
+                                              std::uint32_t to_step, std::uint32_t to_mask, std::uint32_t count,
+                                              unsigned lane) {
 #pragma unroll 4
   for (std::uint32_t r = lane; r < count; r += 32)
-    *reinterpret_cast<Word*>(to + r * to_step) = *reinterpret_cast<const Word*>(from + r * from_step);
+    *reinterpret_cast<Word*>(to + stage_swizzled(to_at + r * to_step, to_mask)) =
+        *reinterpret_cast<const Word*>(from + stage_swizzled(from_at + r * from_step, from_mask));
 }
 
-__device__ __forceinline__ void move_width(unsigned w, const unsigned char* from, std::uint32_t from_step,
-                                           unsigned char* to, std::uint32_t to_step, std::uint32_t count, unsigned lane) {
-  switch (w) {
-    case 1: return move_elements<std::uint8_t>(from, from_step, to, to_step, count, lane);
-    case 2: return move_elements<std::uint16_t>(from, from_step, to, to_step, count, lane);
-    case 4: return move_elements<std::uint32_t>(from, from_step, to, to_step, count, lane);
-    case 8: return move_elements<uint2>(from, from_step, to, to_step, count, lane);
-    default: return move_elements<uint4>(from, from_step, to, to_step, count, lane);
+__device__ __forceinline__ void move_component(const stage_element& e, std::uint32_t swizzle, const unsigned char* from,
+                                               unsigned char* to, std::uint32_t count, unsigned lane) {
+  const std::uint32_t fm = e.src_rows ? swizzle : 0, tm = e.dst_rows ? swizzle : 0;
+  switch (e.width) {
+    case 1: return move_elements<std::uint8_t>(from, e.src, e.src_step, fm, to, e.dst, e.dst_step, tm, count, lane);
+    case 2: return move_elements<std::uint16_t>(from, e.src, e.src_step, fm, to, e.dst, e.dst_step, tm, count, lane);
+    case 4: return move_elements<std::uint32_t>(from, e.src, e.src_step, fm, to, e.dst, e.dst_step, tm, count, lane);
+    case 8: return move_elements<uint2>(from, e.src, e.src_step, fm, to, e.dst, e.dst_step, tm, count, lane);
+    default: return move_elements<uint4>(from, e.src, e.src_step, fm, to, e.dst, e.dst_step, tm, count, lane);
   }
 }
 
@@ -418,8 +438,8 @@ __device__ inline void stage_elements(const record_stage_params& p, std::uint64_
   for (std::uint32_t q = tid / 32; q < p.elements; q += stage_threads / 32) {
     const stage_element e = p.element[q];
     // Separate calls, so that the image's stores stay shared-memory stores.
-    if (e.to_global) move_width(e.width, source + e.src, e.src_step, rows + e.dst, e.dst_step, valid, tid % 32);
-    else move_width(e.width, source + e.src, e.src_step, image + e.dst, e.dst_step, valid, tid % 32);
+    if (e.to_global) move_component(e, p.swizzle, source, rows, valid, tid % 32);
+    else move_component(e, p.swizzle, source, image, valid, tid % 32);
   }
   if (runs_valid > valid) {
     const std::uint32_t lanes = runs_valid - valid;
@@ -446,11 +466,14 @@ __device__ inline void stage_store(const record_stage_params& p, std::uint64_t t
     const segment_span span = locate_segment(s, x, g);
     const unsigned char* from = (g.in_source ? source : image) + g.image;
     unsigned char* to = dst + span.global;
+    const std::uint32_t mask = g.width == 0 ? p.swizzle : 0;
     walk_unit(
         unit, span, tid % 32,
-        [&](std::uint32_t lo) { *reinterpret_cast<uint4*>(to + lo) = *reinterpret_cast<const uint4*>(from + lo); },
         [&](std::uint32_t lo) {
-          for (std::uint32_t b = max(lo, span.begin); b < min(lo + 16, span.end); ++b) to[b] = from[b];
+          *reinterpret_cast<uint4*>(to + lo) = *reinterpret_cast<const uint4*>(from + stage_swizzled(lo, mask));
+        },
+        [&](std::uint32_t lo) {
+          for (std::uint32_t b = max(lo, span.begin); b < min(lo + 16, span.end); ++b) to[b] = from[stage_swizzled(b, mask)];
         });
   }
 }
