@@ -378,26 +378,45 @@ __device__ __forceinline__ void walk_unit(const stage_unit& unit, const segment_
   }
 }
 
-// Load: the source's bytes of tile t into `image` (the next source buffer).
-__device__ inline void stage_load(const record_stage_params& p, std::uint64_t t, const unsigned char* __restrict__ src,
-                                  unsigned char* image, unsigned tid) {
+// Records of tile t: with data (valid), and in the destination's runs (its padding lanes too).
+struct tile_counts {
+  std::uint32_t valid, runs_valid;
+};
+
+__device__ __forceinline__ tile_counts counts_of(const record_stage_params& p, std::uint64_t t) {
   const std::uint64_t v0 = t * p.tile;
-  const std::uint32_t valid = p.count > v0 ? std::uint32_t(min(std::uint64_t(p.tile), p.count - v0)) : 0u;
-  const stage_side& s = p.src;
-  const tile_terms x = side_terms(p, s, t, valid, valid);
+  return {p.count > v0 ? std::uint32_t(min(std::uint64_t(p.tile), p.count - v0)) : 0u,
+          std::uint32_t(min(std::uint64_t(p.tile), p.dst_count - v0))};
+}
+
+// f(unit, segment, span, swizzle mask) for each of a side's units this thread's warp takes in tile t.
+template <class F>
+__device__ __forceinline__ void for_each_unit(const record_stage_params& p, const stage_side& s, std::uint64_t t,
+                                              std::uint32_t rows_valid, std::uint32_t runs_valid, unsigned tid, F&& f) {
+  const tile_terms x = side_terms(p, s, t, rows_valid, runs_valid);
   for (std::uint32_t u = tid / 32; u < s.units; u += stage_threads / 32) {
     const stage_unit unit = p.unit[s.unit0 + u];
     const stage_segment g = p.segment[s.segment0 + unit.segment];
-    const segment_span span = locate_segment(s, x, g);
-    unsigned char* to = image + g.image;
-    const unsigned char* from = src + span.global;
-    const std::uint32_t mask = g.width == 0 ? p.swizzle : 0;
-    walk_unit(
-        unit, span, tid % 32, [&](std::uint32_t lo) { stage_copy16_async(to + stage_swizzled(lo, mask), from + lo); },
-        [&](std::uint32_t lo) {  // a chunk cut by the range's ends
-          for (std::uint32_t b = max(lo, span.begin); b < min(lo + 16, span.end); ++b) to[stage_swizzled(b, mask)] = from[b];
-        });
+    f(unit, g, locate_segment(s, x, g), g.width == 0 ? p.swizzle : 0u);
   }
+}
+
+// Load: the source's bytes of tile t into `image` (the next source buffer).
+__device__ inline void stage_load(const record_stage_params& p, std::uint64_t t, const unsigned char* __restrict__ src,
+                                  unsigned char* image, unsigned tid) {
+  const tile_counts n = counts_of(p, t);
+  for_each_unit(p, p.src, t, n.valid, n.valid, tid,
+                [&](const stage_unit& unit, const stage_segment& g, const segment_span& span, std::uint32_t mask) {
+                  unsigned char* to = image + g.image;
+                  const unsigned char* from = src + span.global;
+                  walk_unit(
+                      unit, span, tid % 32,
+                      [&](std::uint32_t lo) { stage_copy16_async(to + stage_swizzled(lo, mask), from + lo); },
+                      [&](std::uint32_t lo) {  // a chunk cut by the range's ends
+                        for (std::uint32_t b = max(lo, span.begin); b < min(lo + 16, span.end); ++b)
+                          to[stage_swizzled(b, mask)] = from[b];
+                      });
+                });
 }
 
 // Elements r = lane, lane + 32, ... < count of one component: a warp per component, so that the
@@ -432,8 +451,8 @@ __device__ __forceinline__ void move_component(const stage_element& e, std::uint
 __device__ inline void stage_elements(const record_stage_params& p, std::uint64_t t, unsigned char* source,
                                       unsigned char* image, unsigned char* __restrict__ dst, unsigned tid) {
   const std::uint64_t v0 = t * p.tile;
-  const std::uint32_t valid = p.count > v0 ? std::uint32_t(min(std::uint64_t(p.tile), p.count - v0)) : 0u;
-  const std::uint32_t runs_valid = std::uint32_t(min(std::uint64_t(p.tile), p.dst_count - v0));
+  const tile_counts n = counts_of(p, t);
+  const std::uint32_t valid = n.valid, runs_valid = n.runs_valid;
   unsigned char* rows = dst + p.dst.rows_base + (p.dst.first + v0) * p.dst.stride;
   for (std::uint32_t q = tid / 32; q < p.elements; q += stage_threads / 32) {
     const stage_element e = p.element[q];
@@ -455,27 +474,22 @@ __device__ inline void stage_elements(const record_stage_params& p, std::uint64_
 // Store: tile t's destination image (and the runs read where they were loaded) to memory.
 __device__ inline void stage_store(const record_stage_params& p, std::uint64_t t, const unsigned char* source,
                                    const unsigned char* image, unsigned char* __restrict__ dst, unsigned tid) {
-  const std::uint64_t v0 = t * p.tile;
-  const std::uint32_t valid = p.count > v0 ? std::uint32_t(min(std::uint64_t(p.tile), p.count - v0)) : 0u;
-  const std::uint32_t runs_valid = std::uint32_t(min(std::uint64_t(p.tile), p.dst_count - v0));
-  const stage_side& s = p.dst;
-  const tile_terms x = side_terms(p, s, t, valid, runs_valid);
-  for (std::uint32_t u = tid / 32; u < s.units; u += stage_threads / 32) {
-    const stage_unit unit = p.unit[s.unit0 + u];
-    const stage_segment g = p.segment[s.segment0 + unit.segment];
-    const segment_span span = locate_segment(s, x, g);
-    const unsigned char* from = (g.in_source ? source : image) + g.image;
-    unsigned char* to = dst + span.global;
-    const std::uint32_t mask = g.width == 0 ? p.swizzle : 0;
-    walk_unit(
-        unit, span, tid % 32,
-        [&](std::uint32_t lo) {
-          *reinterpret_cast<uint4*>(to + lo) = *reinterpret_cast<const uint4*>(from + stage_swizzled(lo, mask));
-        },
-        [&](std::uint32_t lo) {
-          for (std::uint32_t b = max(lo, span.begin); b < min(lo + 16, span.end); ++b) to[b] = from[stage_swizzled(b, mask)];
-        });
-  }
+  const tile_counts n = counts_of(p, t);
+  for_each_unit(p, p.dst, t, n.valid, n.runs_valid, tid,
+                [&](const stage_unit& unit, const stage_segment& g, const segment_span& span, std::uint32_t mask) {
+                  const unsigned char* from = (g.in_source ? source : image) + g.image;
+                  unsigned char* to = dst + span.global;
+                  walk_unit(
+                      unit, span, tid % 32,
+                      [&](std::uint32_t lo) {
+                        *reinterpret_cast<uint4*>(to + lo) =
+                            *reinterpret_cast<const uint4*>(from + stage_swizzled(lo, mask));
+                      },
+                      [&](std::uint32_t lo) {
+                        for (std::uint32_t b = max(lo, span.begin); b < min(lo + 16, span.end); ++b)
+                          to[b] = from[stage_swizzled(b, mask)];
+                      });
+                });
 }
 
 // Shared memory: stage_depth source buffers, then the destination's.
