@@ -6,6 +6,8 @@
 
 #include <algorithm>
 #include <cstring>
+#include <utility>
+#include <vector>
 
 namespace coalesce::detail {
 
@@ -83,11 +85,46 @@ void move_one(std::size_t w, const unsigned char* src, unsigned char* dst, const
   }
 }
 
+// Rows to rows of one stride with every component at the same place in the record (a download's
+// staged structs into the user's, an upload's the other way): the byte runs the fields cover,
+// adjacent components merged, in order; empty where the move is not such a copy.
+std::vector<std::pair<std::size_t, std::size_t>> same_struct_runs(const record_move& move) {
+  std::vector<std::pair<std::size_t, std::size_t>> runs;  // (offset in the record, bytes)
+  for (std::size_t k = 0; k < move.width.size(); ++k) {
+    const component_place &a = move.src[k], &b = move.dst[k];
+    if (a.block != 1 || b.block != 1 || a.a != b.a || a.a != move.src[0].a ||
+        a.base - move.src_rows_base != b.base - move.dst_rows_base)
+      return {};
+    runs.emplace_back(a.base - move.src_rows_base, move.width[k]);
+  }
+  std::sort(runs.begin(), runs.end());
+  std::vector<std::pair<std::size_t, std::size_t>> merged;
+  for (const auto& r : runs) {
+    if (!merged.empty() && merged.back().first + merged.back().second == r.first) merged.back().second += r.second;
+    else merged.push_back(r);
+  }
+  return merged;
+}
+
+void move_structs_host(const unsigned char* s, unsigned char* d, const record_move& move, const record_range& range,
+                       const std::vector<std::pair<std::size_t, std::size_t>>& runs) {
+  const std::size_t stride = move.src[0].a;
+  const unsigned char* from = s + move.src_rows_base + range.src_first * stride;
+  unsigned char* to = d + move.dst_rows_base + range.dst_first * stride;
+#if COALESCE_WITH_OPENMP
+#pragma omp parallel for schedule(static) if (range.count * runs.size() > 65536)
+#endif
+  for (std::ptrdiff_t v = 0; v < std::ptrdiff_t(range.count); ++v)
+    for (const auto& [offset, bytes] : runs)
+      std::memcpy(to + std::size_t(v) * stride + offset, from + std::size_t(v) * stride + offset, bytes);
+}
+
 }  // namespace
 
 void move_records_host(const void* src, void* dst, const record_move& move, const record_range& range) {
   const auto* s = static_cast<const unsigned char*>(src);
   auto* d = static_cast<unsigned char*>(dst);
+  if (const auto runs = same_struct_runs(move); !runs.empty()) return move_structs_host(s, d, move, range, runs);
   // Tiles of records, every component of a tile before the next tile: both sides' lines stay in cache.
   constexpr std::size_t tile = 512;
   const std::size_t tiles = (range.dst_count + tile - 1) / tile;
