@@ -119,7 +119,11 @@ void move_records_device(const void* src, void* dst, const record_move& move, co
     check_cuda(cudaGetLastError(), call, "record lanes kernel launch");
     return;
   }
-  if (const auto plan = plan_record_stage(move, range, src, dst)) {
+  int device = 0, most = 0;
+  check_cuda(cudaGetDevice(&device), call, "cudaGetDevice");
+  check_cuda(cudaDeviceGetAttribute(&most, cudaDevAttrMaxSharedMemoryPerBlockOptin, device), call,
+             "cudaDeviceGetAttribute");
+  if (const auto plan = plan_record_stage(move, range, src, dst, std::size_t(most))) {
     const std::uint32_t shared = stage_shared_bytes(*plan);
     check_cuda(cudaFuncSetAttribute(record_stage_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(shared)), call,
                "cudaFuncSetAttribute (record stage kernel)");

@@ -4,10 +4,11 @@
 // The staged record kernel. Each thread block moves tiles of T records, stage_depth of them in flight:
 //   load      the source's bytes of tile t + G go to shared memory as they lie in memory (the rows'
 //             contiguous range, each run of consecutive records), 16-byte asynchronous copies, while
-//   elements  the components whose form differs move, one element per thread, component by
+//   elements  the components with rows on either side move element by element, a warp per
 //             component, from the source image of tile t to the destination image (the user's
 //             padded structs: straight to their memory, so their padding is never written); runs on
-//             both sides need no move: the destination reads them where they were loaded;
+//             both sides need no move: the destination reads them where they were loaded; rows images
+//             are swizzled in 16-byte chunks where a stride is a multiple of 64 bytes;
 //   store     the destination image goes out as 16-byte stores.
 // Load and store walk "units" of up to 128 chunks (2 KiB) of one contiguous range, one unit per
 // warp at a time, so every warp's accesses are one contiguous piece on both sides. The plan is built
@@ -199,11 +200,13 @@ inline bool plan_side(const record_move& move, const std::vector<component_place
 
 }  // namespace stage_plan
 
-// The plan for moving `range`, or none where no tile fits (then one thread per destination element).
+// The plan for moving `range` within `most` shared bytes per block (the device's opt-in limit), or
+// none where no tile fits (then one thread per destination element).
 inline std::optional<record_stage_params> plan_record_stage(const record_move& move, const record_range& range,
                                                             const void* src, const void* dst,
-                                                            std::size_t budget = stage_budget) {
+                                                            std::size_t most = 160 * 1024) {
   using namespace stage_plan;
+  const std::size_t budget = std::min(stage_budget, most);
   const std::size_t comps = move.width.size();
   if (comps == 0 || comps > max_stage_elements) return std::nullopt;
   const std::size_t src_stride = side_stride(move.src), dst_stride = side_stride(move.dst);
@@ -223,13 +226,14 @@ inline std::optional<record_stage_params> plan_record_stage(const record_move& m
   const auto s = reinterpret_cast<std::uintptr_t>(src), d = reinterpret_cast<std::uintptr_t>(dst);
   // Tile sizes in order of preference: the largest of at least 128 records within the budget; else
   // (blocked sides whose bd have a large common multiple, 96 and 128: 384) the smallest of at least 128
-  // within 160 KiB (fewer blocks per SM), since tiles dividing both (32) spend more on their setup than
-  // they move; else the largest within the budget.
+  // within 160 KiB and `most` (fewer blocks per SM), since tiles dividing both (32) spend more on their
+  // setup than they move; else the largest within the budget.
   std::vector<std::size_t> order;
   for (std::size_t t = 2048; t >= 128; t -= 16)
     if (meets(t, src_bd) && meets(t, dst_bd) && shared(t) <= budget) order.push_back(t);
   for (std::size_t t = 128; t <= 2048; t += 16)
-    if (meets(t, src_bd) && meets(t, dst_bd) && shared(t) > budget && shared(t) <= 160 * 1024) order.push_back(t);
+    if (meets(t, src_bd) && meets(t, dst_bd) && shared(t) > budget && shared(t) <= std::min<std::size_t>(most, 160 * 1024))
+      order.push_back(t);
   for (std::size_t t = 112; t >= 16; t -= 16)
     if (meets(t, src_bd) && meets(t, dst_bd) && shared(t) <= budget) order.push_back(t);
   for (const std::size_t t : order) {

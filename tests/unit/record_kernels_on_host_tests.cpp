@@ -75,6 +75,9 @@ bool kernel_matches_host(bool lanes, const record_move& move, const record_range
   } else {
     const auto plan = plan_record_stage(move, range, src.data, staged.data);
     if (!plan) return false;
+    // A device with less shared memory (48 KiB per block, as sm_75) gets a plan within it, or none.
+    if (const auto small = plan_record_stage(move, range, src.data, staged.data, 48 * 1024))
+      CHECK(stage_shared_bytes(*small) <= 48 * 1024);
     run_stage(*plan, src.data, staged.data);
     tile = plan->tile;
   }
