@@ -1,7 +1,9 @@
 // SPDX-FileCopyrightText: 2026 coalesce authors
 // SPDX-License-Identifier: Apache-2.0
-// Host backend: relayout between every pair of layouts, against a parallel memcpy of the same bytes.
+// Host backend: relayout between every pair of layouts (vector sets, or with --records every pair of
+// record layouts for the four structs), against a parallel memcpy of the same bytes.
 #include "bench_result.hpp"
+#include "record_types.hpp"
 
 #include <coalesce/coalesce.hpp>
 
@@ -30,6 +32,33 @@ void relayout_cases(const options& opt, const std::string& type, const result& c
   }
 }
 
+// Every pair of record layouts; bytes counted: the fields' bytes read + written.
+template <class S>
+void record_cases(const options& opt, const char* label, const result& ceiling, std::vector<result>& out) {
+  const runtime rt{backend::host};
+  const record_desc d = describe(static_cast<S*>(nullptr));
+  const std::size_t n = opt.bytes / d.data_bytes();
+  const auto layouts = record_bench_layouts(d);
+  for (const auto& [from_name, from] : layouts) {
+    record_array src = rt.allocate(d, n, from);
+    std::memset(src.data(), 0x3f, src.span_bytes());
+    for (const auto& [to_name, to] : layouts) {
+      if (from_name == to_name) continue;
+      const std::string name = std::string(label) + ": " + from_name + " -> " + to_name;
+      if (name.find(opt.only) == std::string::npos) continue;
+      record_array dst = rt.allocate(d, n, to);
+      result r;
+      r.group = "records";
+      r.name = name;
+      r.type = label;
+      r.n = n;
+      r.bytes = 2.0 * double(n) * double(d.data_bytes());
+      r.time = time_host([&] { rt.copy(src, dst); }, 1, opt.reps);
+      out.push_back(compared(r, ceiling));
+    }
+  }
+}
+
 }  // namespace
 
 std::vector<result> run_host(const options& opt) {
@@ -50,6 +79,13 @@ std::vector<result> run_host(const options& opt) {
   const result& best = parallel.gbs > ceiling.gbs ? parallel : ceiling;
   out.push_back(ceiling);
   out.push_back(parallel);
+  if (opt.records) {
+    record_cases<body>(opt, "body", best, out);
+    record_cases<particle>(opt, "particle", best, out);
+    record_cases<element>(opt, "element", best, out);
+    record_cases<mixed>(opt, "mixed16", best, out);
+    return out;
+  }
   for (const std::string& type : opt.types) {
     if (type == "float") relayout_cases<float>(opt, type, best, out);
     if (type == "double") relayout_cases<double>(opt, type, best, out);

@@ -25,16 +25,6 @@ __global__ void one_thread_per_record(From from, To to) {
   if (v < from.n()) to.store(v, from.load(v));
 }
 
-std::vector<std::pair<std::string, record_layout_spec>> record_bench_layouts(const record_desc& d) {
-  return {{"aos", record_aos()},
-          {"packed", record_packed()},
-          {"soa", record_soa()},
-          {"blocked:128", record_blocked(128)},
-          {"blocked:96", record_blocked(96)},
-          {"split", record_split({d[0].name})},
-          {"split:blocked:128", record_split({d[0].name}, 128)}};
-}
-
 template <class S, class Fields>
 void record_cases(const options& opt, const char* label, const result& d2d, std::vector<result>& out) {
   const runtime rt{backend::cuda};

@@ -3,9 +3,13 @@
 #pragma once
 // The structs the record benchmarks move, as simulation codes write them (compiler padding kept).
 
+#include <coalesce/record/layout.hpp>
 #include <coalesce/record/record.hpp>
 
 #include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
 
 namespace coalesce::bench {
 
@@ -58,6 +62,17 @@ struct alignas(16) mixed {
 };
 using mixed_fields = fields<&mixed::a, &mixed::b, &mixed::c, &mixed::d, &mixed::e, &mixed::f, &mixed::g, &mixed::h,
                             &mixed::i, &mixed::j, &mixed::k, &mixed::l, &mixed::m, &mixed::o, &mixed::p, &mixed::q>;
+
+// The record layouts every bench pair goes between (split: the first field hot).
+inline std::vector<std::pair<std::string, record_layout_spec>> record_bench_layouts(const record_desc& d) {
+  return {{"aos", record_aos()},
+          {"packed", record_packed()},
+          {"soa", record_soa()},
+          {"blocked:128", record_blocked(128)},
+          {"blocked:96", record_blocked(96)},
+          {"split", record_split({d[0].name})},
+          {"split:blocked:128", record_split({d[0].name}, 128)}};
+}
 
 inline record_desc describe(body*) {
   return describe_record<body>(field("x", &body::x), field("v", &body::v), field("id", &body::id),

@@ -64,13 +64,28 @@ struct word {
   unsigned char bytes[W];
 };
 
+// A component's places for records v, v + 1, ...: one add per record, and a jump past the rest of a
+// block after its last lane (no division per element).
+struct component_cursor {
+  std::size_t offset, step, lane = 0, block = 0, jump = 0;
+  component_cursor(const component_place& p, std::size_t w, std::size_t v)
+      : offset(component_offset(p, w, v)), step(p.block == 1 ? p.a : w) {
+    if (p.block > 1) block = p.block, lane = v % p.block, jump = p.a - p.block * w;
+  }
+  void next() {
+    offset += step;
+    if (block != 0 && ++lane == block) lane = 0, offset += jump;
+  }
+};
+
 template <std::size_t W>
 void move_component(const unsigned char* src, unsigned char* dst, const component_place& s, const component_place& d,
                     std::size_t src_first, std::size_t dst_first, std::size_t first, std::size_t last) {
-  for (std::size_t v = first; v < last; ++v) {
+  component_cursor from(s, W, src_first + first), to(d, W, dst_first + first);
+  for (std::size_t v = first; v < last; ++v, from.next(), to.next()) {
     word<W> x;
-    std::memcpy(&x, src + component_offset(s, W, src_first + v), W);
-    std::memcpy(dst + component_offset(d, W, dst_first + v), &x, W);
+    std::memcpy(&x, src + from.offset, W);
+    std::memcpy(dst + to.offset, &x, W);
   }
 }
 
