@@ -10,6 +10,17 @@ const std::vector<std::pair<std::string, layout_spec>>& bench_layouts() {
   return all;
 }
 
+result record_result(const std::string& label, const std::string& from, const std::string& to, std::size_t n,
+                     std::size_t data_bytes) {
+  result r;
+  r.group = "records";
+  r.name = label + ": " + from + " -> " + to;
+  r.type = label;
+  r.n = n;
+  r.bytes = 2.0 * double(n) * double(data_bytes);
+  return r;
+}
+
 result relayout_result(const std::string& from, const std::string& to, const std::string& type, std::size_t m,
                        std::size_t n, std::size_t elem, const stats& time) {
   result r;

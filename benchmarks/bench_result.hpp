@@ -49,6 +49,11 @@ const std::vector<std::pair<std::string, layout_spec>>& bench_layouts();
 result relayout_result(const std::string& from, const std::string& to, const std::string& type, std::size_t m,
                        std::size_t n, std::size_t elem, const stats& time);
 
+// A record case "label: from -> to" of n records of data_bytes field bytes each: bytes counted, the
+// fields' read + written (padding not counted); its time still to be measured.
+result record_result(const std::string& label, const std::string& from, const std::string& to, std::size_t n,
+                     std::size_t data_bytes);
+
 // A ceiling: `bytes` moved in `time`.
 result ceiling_result(const std::string& name, double bytes, const stats& time);
 

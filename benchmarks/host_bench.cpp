@@ -32,31 +32,18 @@ void relayout_cases(const options& opt, const std::string& type, const result& c
   }
 }
 
-// Every pair of record layouts; bytes counted: the fields' bytes read + written.
+// Every pair of record layouts.
 template <class S>
 void record_cases(const options& opt, const char* label, const result& ceiling, std::vector<result>& out) {
   const runtime rt{backend::host};
   const record_desc d = describe(static_cast<S*>(nullptr));
-  const std::size_t n = opt.bytes / d.data_bytes();
-  const auto layouts = record_bench_layouts(d);
-  for (const auto& [from_name, from] : layouts) {
-    record_array src = rt.allocate(d, n, from);
-    std::memset(src.data(), 0x3f, src.span_bytes());
-    for (const auto& [to_name, to] : layouts) {
-      if (from_name == to_name) continue;
-      const std::string name = std::string(label) + ": " + from_name + " -> " + to_name;
-      if (name.find(opt.only) == std::string::npos) continue;
-      record_array dst = rt.allocate(d, n, to);
-      result r;
-      r.group = "records";
-      r.name = name;
-      r.type = label;
-      r.n = n;
-      r.bytes = 2.0 * double(n) * double(d.data_bytes());
-      r.time = time_host([&] { rt.copy(src, dst); }, 1, opt.reps);
-      out.push_back(compared(r, ceiling));
-    }
-  }
+  for_each_record_pair(
+      rt, d, opt.bytes / d.data_bytes(), label, opt.only,
+      [](record_array& src) { std::memset(src.data(), 0x3f, src.span_bytes()); },
+      [&](const record_array& src, record_array& dst, result& r) {
+        r.time = time_host([&] { rt.copy(src, dst); }, 1, opt.reps);
+        out.push_back(compared(r, ceiling));
+      });
 }
 
 }  // namespace

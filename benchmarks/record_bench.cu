@@ -30,35 +30,24 @@ void record_cases(const options& opt, const char* label, const result& d2d, std:
   const runtime rt{backend::cuda};
   const record_desc d = describe(static_cast<S*>(nullptr));
   const std::size_t n = opt.bytes / d.data_bytes();
-  const auto layouts = record_bench_layouts(d);
-  for (const auto& [from_name, from] : layouts) {
-    record_array src = rt.allocate(d, n, from);
-    check(cudaMemset(src.data(), 0x3f, src.span_bytes()), "cudaMemset");
-    for (const auto& [to_name, to] : layouts) {
-      if (from_name == to_name) continue;
-      if (std::string(label + std::string(": ") + from_name + " -> " + to_name).find(opt.only) == std::string::npos) continue;
-      record_array dst = rt.allocate(d, n, to);
-      result r;
-      r.group = "records";
-      r.name = std::string(label) + ": " + from_name + " -> " + to_name;
-      r.type = label;
-      r.n = n;
-      r.bytes = 2.0 * double(n) * double(d.data_bytes());
-      r.time = time_gpu([&] { rt.copy_async(src, dst, nullptr); }, 3, opt.reps);
-      out.push_back(compared(r, d2d));
-      visit<Fields, block_sizes<128>>(std::as_const(src), [&](auto from_view) {
-        visit<Fields, block_sizes<128>>(dst, [&](auto to_view) {
-          result naive = r;
-          naive.group = "records-naive";
-          naive.time = time_gpu([&] {
-            one_thread_per_record<<<unsigned((n + 255) / 256), 256>>>(from_view, to_view);
-            check(cudaGetLastError(), "one_thread_per_record");
-          }, 3, opt.reps);
-          out.push_back(compared(naive, d2d));
+  for_each_record_pair(
+      rt, d, n, label, opt.only,
+      [](record_array& src) { check(cudaMemset(src.data(), 0x3f, src.span_bytes()), "cudaMemset"); },
+      [&](const record_array& src, record_array& dst, result& r) {
+        r.time = time_gpu([&] { rt.copy_async(src, dst, nullptr); }, 3, opt.reps);
+        out.push_back(compared(r, d2d));
+        visit<Fields, block_sizes<128>>(src, [&](auto from_view) {
+          visit<Fields, block_sizes<128>>(dst, [&](auto to_view) {
+            result naive = r;
+            naive.group = "records-naive";
+            naive.time = time_gpu([&] {
+              one_thread_per_record<<<unsigned((n + 255) / 256), 256>>>(from_view, to_view);
+              check(cudaGetLastError(), "one_thread_per_record");
+            }, 3, opt.reps);
+            out.push_back(compared(naive, d2d));
+          });
         });
       });
-    }
-  }
 }
 
 // The user's structs from pageable and pinned memory into each layout and back, against cudaMemcpy

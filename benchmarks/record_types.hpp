@@ -3,7 +3,10 @@
 #pragma once
 // The structs the record benchmarks move, as simulation codes write them (compiler padding kept).
 
+#include "bench_result.hpp"
+
 #include <coalesce/record/layout.hpp>
+#include <coalesce/runtime/runtime.hpp>
 #include <coalesce/record/record.hpp>
 
 #include <cstdint>
@@ -72,6 +75,26 @@ inline std::vector<std::pair<std::string, record_layout_spec>> record_bench_layo
           {"blocked:96", record_blocked(96)},
           {"split", record_split({d[0].name})},
           {"split:blocked:128", record_split({d[0].name}, 128)}};
+}
+
+// f(src, dst, r) for every ordered pair of bench record layouts of n records of d (each source
+// allocated once, its bytes set by fill(src); pairs whose name does not contain `only` skipped); r is
+// the case's result, its time still to be measured.
+template <class Fill, class F>
+void for_each_record_pair(const runtime& rt, const record_desc& d, std::size_t n, const char* label,
+                          const std::string& only, Fill&& fill, F&& f) {
+  const auto layouts = record_bench_layouts(d);
+  for (const auto& [from_name, from] : layouts) {
+    record_array src = rt.allocate(d, n, from);
+    fill(src);
+    for (const auto& [to_name, to] : layouts) {
+      if (from_name == to_name) continue;
+      result r = record_result(label, from_name, to_name, n, d.data_bytes());
+      if (r.name.find(only) == std::string::npos) continue;
+      record_array dst = rt.allocate(d, n, to);
+      f(std::as_const(src), dst, r);
+    }
+  }
 }
 
 inline record_desc describe(body*) {

@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 coalesce authors
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
-// CUDA errors become coalesce::cuda_error, naming the call, what it did and the error.
+// CUDA errors become coalesce::cuda_error, naming the call, what it did and the error; device attributes.
 
 #include <coalesce/core/error.hpp>
 
@@ -20,6 +20,14 @@ namespace coalesce::detail {
 
 inline void check_cuda(cudaError_t err, const std::string& call, const std::string& what) {
   if (err != cudaSuccess) throw_cuda(err, call, what);
+}
+
+// An attribute of the current device (a cheap query: ranks and threads may use different devices).
+inline int device_attribute(cudaDeviceAttr attribute, const std::string& call) {
+  int device = 0, value = 0;
+  check_cuda(cudaGetDevice(&device), call, "cudaGetDevice");
+  check_cuda(cudaDeviceGetAttribute(&value, attribute, device), call, "cudaDeviceGetAttribute");
+  return value;
 }
 
 }  // namespace coalesce::detail

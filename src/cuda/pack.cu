@@ -118,9 +118,7 @@ __global__ void sum_groups_kernel(const S* __restrict__ wire, const std::uint32_
 }
 
 unsigned grid_for(std::size_t elements, const std::string& call) {
-  int device = 0, sms = 0;  // the current device's SM count (a cheap query; ranks may use different devices)
-  check_cuda(cudaGetDevice(&device), call, "cudaGetDevice");
-  check_cuda(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device), call, "cudaDeviceGetAttribute");
+  const int sms = device_attribute(cudaDevAttrMultiProcessorCount, call);
   const std::size_t per_block = std::size_t(threads) * batch;
   return unsigned(std::min<std::size_t>((elements + per_block - 1) / per_block, std::size_t(sms) * 16));
 }

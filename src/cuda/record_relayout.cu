@@ -97,13 +97,6 @@ __global__ void record_element_kernel(const __grid_constant__ element_params p, 
   }
 }
 
-int multiprocessors(const std::string& call) {
-  int device = 0, count = 0;
-  check_cuda(cudaGetDevice(&device), call, "cudaGetDevice");
-  check_cuda(cudaDeviceGetAttribute(&count, cudaDevAttrMultiProcessorCount, device), call, "cudaDeviceGetAttribute");
-  return count;
-}
-
 }  // namespace
 
 void move_records_device(const void* src, void* dst, const record_move& move, const record_range& range,
@@ -119,10 +112,8 @@ void move_records_device(const void* src, void* dst, const record_move& move, co
     check_cuda(cudaGetLastError(), call, "record lanes kernel launch");
     return;
   }
-  int device = 0, most = 0;
-  check_cuda(cudaGetDevice(&device), call, "cudaGetDevice");
-  check_cuda(cudaDeviceGetAttribute(&most, cudaDevAttrMaxSharedMemoryPerBlockOptin, device), call,
-             "cudaDeviceGetAttribute");
+  const int sms = device_attribute(cudaDevAttrMultiProcessorCount, call);
+  const int most = device_attribute(cudaDevAttrMaxSharedMemoryPerBlockOptin, call);
   if (const auto plan = plan_record_stage(move, range, src, dst, std::size_t(most))) {
     const std::uint32_t shared = stage_shared_bytes(*plan);
     check_cuda(cudaFuncSetAttribute(record_stage_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(shared)), call,
@@ -134,7 +125,7 @@ void move_records_device(const void* src, void* dst, const record_move& move, co
     check_cuda(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, record_stage_kernel, stage_threads, shared), call,
                "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
     const std::uint64_t blocks =
-        std::min<std::uint64_t>(plan->tiles, std::uint64_t(std::max(per_sm, 1)) * multiprocessors(call));
+        std::min<std::uint64_t>(plan->tiles, std::uint64_t(std::max(per_sm, 1)) * sms);
     record_stage_kernel<<<unsigned(blocks), stage_threads, shared, stream>>>(*plan, s, d);
     check_cuda(cudaGetLastError(), call, "record stage kernel launch");
     return;
@@ -152,7 +143,7 @@ void move_records_device(const void* src, void* dst, const record_move& move, co
     std::copy(move.fill[k].begin(), move.fill[k].end(), p->fill[k]);
   }
   const std::uint64_t total = range.dst_count * p->comps;
-  const std::uint64_t blocks = std::min<std::uint64_t>((total + 255) / 256, std::uint64_t(multiprocessors(call)) * 16);
+  const std::uint64_t blocks = std::min<std::uint64_t>((total + 255) / 256, std::uint64_t(sms) * 16);
   record_element_kernel<<<unsigned(blocks), 256, 0, stream>>>(*p, s, d);
   check_cuda(cudaGetLastError(), call, "record element kernel launch");
 }

@@ -24,7 +24,6 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
-#include <numeric>
 #include <optional>
 #include <vector>
 
@@ -106,10 +105,13 @@ struct record_stage_params {
 
 namespace stage_plan {
 
-inline std::size_t side_stride(const std::vector<component_place>& side) {
-  for (const component_place& c : side)
-    if (c.block == 1) return c.a;
-  return 0;
+// The first segment of a side that holds the runs of the component at `base` (its run 0), or null.
+inline const stage_segment* runs_segment(const record_stage_params& p, const stage_side& side, std::size_t base) {
+  for (std::uint32_t g = 0; g < side.segments; ++g) {
+    const stage_segment& sg = p.segment[side.segment0 + g];
+    if (sg.width != 0 && sg.base == base && sg.run == 0) return &sg;
+  }
+  return nullptr;
 }
 
 // Lays out one side: its segments and units from `segment0`, its buffer bytes; false where the tile
@@ -152,16 +154,14 @@ inline bool plan_side(const record_move& move, const std::vector<component_place
     ++segments;
     return true;
   };
+  s.stride = std::uint32_t(stride);
   if (stride != 0 && !(is_dst && preserve)) {
-    s.stride = std::uint32_t(stride);
     s.misalign = std::uint32_t((data + rows_base + first * stride) % 16);
     if (!add({rows_base, 0, 0, 0, 0}, s.misalign + tile * stride)) return false;
     // Swizzled rows (p.swizzle) stay within whole 128-byte groups of their region.
     const std::size_t region = p.swizzle ? 128 : 16;
     at = std::uint32_t((s.misalign + tile * stride + region - 1) / region * region);
     if (is_dst) p.dst_rows_bytes = at;
-  } else if (stride != 0) {
-    s.stride = std::uint32_t(stride);
   }
   for (std::size_t k = 0; k < side.size(); ++k) {
     const component_place& c = side[k];
@@ -176,14 +176,9 @@ inline bool plan_side(const record_move& move, const std::vector<component_place
     const bool alias = is_dst && move.src[k].block != 1;
     std::uint32_t image = at;
     if (alias) {
-      // The source's image of k: find its first segment.
-      const stage_side& ss = p.src;
-      image = ~0u;
-      for (std::uint32_t g = 0; g < ss.segments; ++g) {
-        const stage_segment& sg = p.segment[ss.segment0 + g];
-        if (sg.width != 0 && sg.base == move.src[k].base && sg.run == 0) image = sg.image;
-      }
-      if (image == ~0u) return false;
+      const stage_segment* loaded = runs_segment(p, p.src, move.src[k].base);
+      if (!loaded) return false;
+      image = loaded->image;
     } else {
       at += std::uint32_t(tile * w);
     }
@@ -228,14 +223,15 @@ inline std::optional<record_stage_params> plan_record_stage(const record_move& m
   // (blocked sides whose bd have a large common multiple, 96 and 128: 384) the smallest of at least 128
   // within 160 KiB and `most` (fewer blocks per SM), since tiles dividing both (32) spend more on their
   // setup than they move; else the largest within the budget.
+  auto fits_blocks = [&](std::size_t t) { return meets(t, src_bd) && meets(t, dst_bd); };
+  const std::size_t large = std::min<std::size_t>(most, 160 * 1024);
   std::vector<std::size_t> order;
   for (std::size_t t = 2048; t >= 128; t -= 16)
-    if (meets(t, src_bd) && meets(t, dst_bd) && shared(t) <= budget) order.push_back(t);
+    if (fits_blocks(t) && shared(t) <= budget) order.push_back(t);
   for (std::size_t t = 128; t <= 2048; t += 16)
-    if (meets(t, src_bd) && meets(t, dst_bd) && shared(t) > budget && shared(t) <= std::min<std::size_t>(most, 160 * 1024))
-      order.push_back(t);
+    if (fits_blocks(t) && shared(t) > budget && shared(t) <= large) order.push_back(t);
   for (std::size_t t = 112; t >= 16; t -= 16)
-    if (meets(t, src_bd) && meets(t, dst_bd) && shared(t) <= budget) order.push_back(t);
+    if (fits_blocks(t) && shared(t) <= budget) order.push_back(t);
   for (const std::size_t t : order) {
     if ((range.dst_count + t - 1) / t >= (std::uint64_t(1) << 31)) continue;
     std::optional<record_stage_params> plan(std::in_place);
@@ -256,15 +252,8 @@ inline std::optional<record_stage_params> plan_record_stage(const record_move& m
       const component_place &a = move.src[k], &b = move.dst[k];
       const std::uint8_t w = move.width[k];
       std::memcpy(p.fill_value[k], move.fill[k].data(), 16);
-      auto image_of = [&](const stage_side& side, std::size_t base) {
-        for (std::uint32_t g = 0; g < side.segments; ++g) {
-          const stage_segment& sg = p.segment[side.segment0 + g];
-          if (sg.width != 0 && sg.base == base && sg.run == 0) return sg;
-        }
-        return stage_segment{};
-      };
       if (b.block != 1) {  // destination runs: their padding lanes get the fill
-        const stage_segment g = image_of(p.dst, b.base);
+        const stage_segment& g = *runs_segment(p, p.dst, b.base);  // planned above: every runs component has one
         p.fill[p.fills++] = {g.image, w, g.in_source, std::uint16_t(k)};
       }
       if (a.block != 1 && b.block != 1) continue;
@@ -275,7 +264,7 @@ inline std::optional<record_stage_params> plan_record_stage(const record_move& m
         e.src_step = std::uint16_t(src_stride);
         e.src_rows = 1;
       } else {
-        e.src = image_of(p.src, a.base).image;
+        e.src = runs_segment(p, p.src, a.base)->image;
         e.src_step = w;
       }
       if (b.block == 1) {
@@ -284,7 +273,7 @@ inline std::optional<record_stage_params> plan_record_stage(const record_move& m
         e.dst_step = std::uint16_t(dst_stride);
         e.dst_rows = !move.preserve_gaps;
       } else {
-        e.dst = image_of(p.dst, b.base).image;  // not in the source's: that holds k in rows
+        e.dst = runs_segment(p, p.dst, b.base)->image;  // not in the source's: that holds k in rows
         e.dst_step = w;
       }
       p.element[p.elements++] = e;

@@ -8,7 +8,6 @@
 #include "../host_relayout.hpp"
 #include "../record/record_device.hpp"
 #include "pinned_ring.hpp"
-#include "record_stage.cuh"
 
 #include <cuda_runtime.h>
 
@@ -18,12 +17,12 @@
 namespace coalesce::detail {
 namespace {
 
-// Records per chunk: about chunk_bytes, whole tiles and whole blocks of the device side.
-std::size_t chunk_records(const record_move& move, const record_range& whole_range, const record_layout& device,
-                          std::size_t stride) {
-  const auto plan = plan_record_stage(move, whole_range, nullptr, nullptr);
-  std::size_t unit = plan ? plan->tile : 1;
-  if (device.block) unit = std::lcm(unit, device.block);
+// Records per chunk: about chunk_bytes, a multiple of 16 records and of the device side's bd. Every
+// chunk then starts where the kernels want a range to: 16-byte aligned runs (record_stage.cuh's tiles
+// are multiples of 16 records), at a block's first lane (tiles of whole blocks) or at a multiple of
+// any tile that divides bd.
+std::size_t chunk_records(const record_layout& device, std::size_t stride) {
+  const std::size_t unit = std::lcm<std::size_t>(16, device.block ? device.block : 1);
   return std::max<std::size_t>(1, chunk_bytes / stride / unit) * unit;
 }
 
@@ -34,9 +33,7 @@ void upload_records(const void* host, const record_desc& desc, const record_layo
                     const std::string& call) {
   const std::size_t n = user.n, stride = desc.stride();
   if (n == 0) return;
-  const record_layout probe = resolve_record_layout(desc, n, record_aos(), call);
-  const record_move probe_move = plan_record_move(desc, probe, dl, fill, false);
-  const std::size_t chunk = std::min(n, chunk_records(probe_move, whole(probe, dl), dl, stride));
+  const std::size_t chunk = std::min(n, chunk_records(dl, stride));
   const record_layout slot_layout = resolve_record_layout(desc, chunk, record_aos(), call);
   const record_move move = plan_record_move(desc, slot_layout, dl, fill, false);
   const bool pinned = is_pinned(host);
@@ -76,8 +73,7 @@ void download_records(const void* src, const record_desc& desc, const record_lay
                       const record_layout& user, pinned_ring* ring, stream_t stream, const std::string& call) {
   const std::size_t n = sl.n, stride = desc.stride();
   if (n == 0) return;
-  const record_move probe_move = plan_record_move(desc, sl, user, nullptr, false);
-  const std::size_t chunk = std::min(n, chunk_records(probe_move, whole(sl, user), sl, stride));
+  const std::size_t chunk = std::min(n, chunk_records(sl, stride));
   const record_layout slot_layout = resolve_record_layout(desc, chunk, record_aos(), call);
   const record_move move = plan_record_move(desc, sl, slot_layout, nullptr, false);
   // Structs with padding are merged field by field on the host; others cross straight into place when pinned.

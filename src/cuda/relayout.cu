@@ -26,12 +26,7 @@ __global__ void simple_relayout_kernel(const Word* __restrict__ src, SrcMap src_
     relayout_one(src, src_map, dst, dst_map, o, write_padding, fill);
 }
 
-int multiprocessors(const std::string& call) {
-  int device = 0, count = 0;
-  check_cuda(cudaGetDevice(&device), call, "cudaGetDevice");
-  check_cuda(cudaDeviceGetAttribute(&count, cudaDevAttrMultiProcessorCount, device), call, "cudaDeviceGetAttribute");
-  return count;
-}
+int multiprocessors(const std::string& call) { return device_attribute(cudaDevAttrMultiProcessorCount, call); }
 
 // Calls f with the tile walk of one side of a tiled plan.
 template <class F>

@@ -57,6 +57,13 @@ inline std::size_t side_block(const std::vector<component_place>& side) {
   return 0;
 }
 
+// The record stride of a side's rows-form components, or 0 when it has none (they share one).
+inline std::size_t side_stride(const std::vector<component_place>& side) {
+  for (const component_place& p : side)
+    if (p.block == 1) return p.a;
+  return 0;
+}
+
 // The places of every component of `layout`, in field order.
 std::vector<component_place> component_places(const record_desc& desc, const record_layout& layout);
 

@@ -18,6 +18,7 @@
 #include "random_records.hpp"
 
 #include <cstring>
+#include <numeric>
 #include <random>
 #include <vector>
 
@@ -147,9 +148,11 @@ TEST_CASE("record.kernels_on_host.chunks_of_a_longer_array") {
   for (int trial = 0; trial < 8; ++trial) {
     const record_desc desc = test::random_record(gen, 8);
     INFO(to_string(desc));
-    const std::size_t n = 2500, chunk = 1024;
+    const std::size_t n = 2500;
     for (const record_layout_spec& b : {record_soa(), record_blocked(128), record_blocked(32), record_packed()}) {
       const record_layout dl = resolve_record_layout(desc, n, b, "test");
+      // The pipelines' chunks are multiples of 16 records and of bd (record_transfer.cu), not of a tile.
+      const std::size_t chunk = std::lcm<std::size_t>(16, dl.block ? dl.block : 1) * 13;
       for (std::size_t v0 = 0; v0 < n; v0 += chunk) {
         const std::size_t count = std::min(chunk, n - v0);
         const record_layout slot = resolve_record_layout(desc, count, record_aos(), "test");
