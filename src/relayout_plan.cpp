@@ -50,7 +50,13 @@ fast_plan plan_transpose(const array_layout& src, const array_layout& dst, std::
   const array_layout& other = rows_first ? dst : src;
   const std::size_t words = 16 / elem, m = rows.m;
   if (rows.kind != layout_kind::row_major || rows.pitch != m || other.kind == layout_kind::row_major) return plan;
-  if (other.kind == layout_kind::col_major && other.pitch % words != 0) return plan;
+  // A col_major pitch off the chunk grid (odd n): the kernel's shifted columns (16-byte chunks still,
+  // but m * (T / G + 1) of them on that side), for 2- to 8-byte words (bytes would spill registers).
+  // Where vectors are longer than 64 bytes, a tile's runs are so short that its partial chunks cost
+  // more than the tiled kernel's element-by-element side (H200: 4- and 8-byte words, m * elem >= 128,
+  // 5-15 points slower); 2-byte words gain at every m measured (up to 100).
+  plan.shifted = other.kind == layout_kind::col_major && other.pitch % words != 0;
+  if (plan.shifted && (elem == 1 || (elem > 2 && m * elem > 64))) return plan;
   if (other.kind == layout_kind::blocked && (!power_of_two(other.block) || other.block % words != 0)) return plan;
   if (!pick_row_mode(m, words, plan.mode)) return plan;
   // The most vectors that fit the tile bytes, in steps of 64 bytes down a component (whole chunks,
@@ -64,6 +70,7 @@ fast_plan plan_transpose(const array_layout& src, const array_layout& dst, std::
     const std::size_t unit = other.kind == layout_kind::blocked ? std::max(step, other.block) : step;
     tile = most / unit * unit;
   }
+  while (plan.shifted && tile >= step && m * (tile / words + 1) > transpose_tile_bytes / 16) tile -= step;
   if (tile < step) return plan;
   // The tail goes to the generic table, whose blocked walks start at a block boundary.
   const std::size_t unit = other.kind == layout_kind::blocked ? std::max(tile, other.block) : tile;
@@ -210,7 +217,10 @@ std::string device_transform_kernel(const array_layout& src, const void* src_dat
     case fast_method::runs:
       return fast.vector ? "runs (16-byte)" : fast.shifted ? "runs (16-byte, shifted)" : "runs";
     case fast_method::transpose:
-      return fast.split < src.n ? "transpose + " + generic : "transpose";
+    {
+      const std::string name = fast.shifted ? "transpose (shifted columns)" : "transpose";
+      return fast.split < src.n ? name + " + " + generic : name;
+    }
     case fast_method::none:
       break;
   }

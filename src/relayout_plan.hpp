@@ -85,7 +85,8 @@ struct fast_plan {
   fast_method method = fast_method::none;
   bool vector = false;          // runs: 16-byte chunks on both sides (else one word at a time)
   bool shifted = false;         // runs: 16-byte destination words, each shifted out of the two aligned
-                                // source words that cover it (runs aligned differently on the two sides)
+                                // source words that cover it (runs aligned differently on the two sides);
+                                // transpose: a col_major side whose runs start off 16-byte boundaries
   unsigned tile = 0;            // transpose: T vectors per tile
   std::size_t split = 0;        // transpose: vectors [0, split) as whole tiles, the rest by the table
   row_mode mode = row_mode::packed;

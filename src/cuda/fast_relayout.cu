@@ -108,6 +108,12 @@ void move_transpose(const Word* src, const array_layout& sl, Word* dst, const ar
       rows_first ? go(std::true_type{}) : go(std::false_type{});
     });
   };
+  if constexpr (G > 1 && G < 16) {  // plan_transpose: 2-, 4- and 8-byte words
+    if (other.kind == layout_kind::col_major && plan.shifted) {
+      const unsigned per = plan.tile / G + 1;
+      return launch(shifted_columns{other.pitch, per, fast_divmod(per)});
+    }
+  }
   if (other.kind == layout_kind::col_major) return launch(strided_columns{other.pitch, false, 0});
   unsigned log2_block = 0;
   while ((std::size_t(1) << log2_block) < other.block) ++log2_block;

@@ -5,7 +5,8 @@
 // or blocked with a power-of-two bd), for whole tiles of T vectors, a tile per thread block.
 //
 // Every global access is a 16-byte chunk of G = 16 / sizeof(Word) consecutive words, consecutive
-// across a warp's lanes, on both sides. The shared tile holds component i of vector v at v * S + i,
+// across a warp's lanes, on both sides (but for the words that shifted columns share with the
+// neighbouring tiles, below). The shared tile holds component i of vector v at v * S + i,
 // S = m | 1. Each thread owns at most four chunks per side, and where they lie (offset from the
 // tile's start, shared slot) depends on the thread alone: a few divisions up front, then nothing but
 // loads, shared stores, shared loads and stores. (The kernel this replaces worked out each element's
@@ -39,9 +40,13 @@ struct transpose_shape {
 // col_major (pitch), or blocked with the tile inside one block (pitch = bd = 2^log2_block): the tile's
 // component i is a run of T words at i * pitch from the tile's start.
 struct strided_columns {
+  static constexpr bool shifted = false;
   std::size_t pitch;
   bool in_blocks;
   unsigned log2_block;
+
+  // The tile's chunks on this side: as many as on the rows side.
+  __device__ __forceinline__ unsigned chunks(unsigned tile_chunks, unsigned) const { return tile_chunks; }
 
   __device__ __forceinline__ std::size_t start(std::size_t v0, unsigned m) const {
     if (!in_blocks) return v0;
@@ -58,7 +63,10 @@ struct strided_columns {
 
 // blocked with bd = 2^log2_block dividing T: the tile is T / bd whole blocks, contiguous.
 struct block_columns {
+  static constexpr bool shifted = false;
   unsigned log2_block;
+
+  __device__ __forceinline__ unsigned chunks(unsigned tile_chunks, unsigned) const { return tile_chunks; }
 
   __device__ __forceinline__ std::size_t start(std::size_t v0, unsigned m) const { return v0 * m; }
   template <class DivMod>
@@ -70,6 +78,22 @@ struct block_columns {
     v = (b << log2_block) + (k & ((1u << log2_block) - 1));
     return k;
   }
+};
+
+// col_major whose pitch is not a multiple of G (a Kokkos LayoutLeft View of odd n), both pointers
+// aligned: component i's run starts s_i = (i * pitch) mod G words past a chunk boundary, the same in
+// every tile (T is a multiple of G). The tile's columnar side is then `per` = T / G + 1 aligned
+// chunks per component, from the chunk that holds the run's first word. A chunk wholly inside the run
+// moves as 16 bytes; the (at most two) chunks it shares with the neighbouring tiles move only the
+// run's words, one by one: each word is read into the tile, and written, by exactly one block.
+struct shifted_columns {
+  static constexpr bool shifted = true;
+  std::size_t pitch;
+  unsigned per;  // T / G + 1
+  fast_divmod by_per;
+
+  __device__ __forceinline__ std::size_t start(std::size_t v0, unsigned) const { return v0; }
+  __device__ __forceinline__ unsigned chunks(unsigned, unsigned m) const { return m * per; }
 };
 
 // Division by a compile-time m (what the compiler turns into a multiply and a shift).
@@ -102,9 +126,10 @@ __device__ __forceinline__ void rotate_words(chunk_of<Word>& c, unsigned r) {
   }
 }
 
-// 5 blocks of 256 per SM: the occupancy the kernel had before the word rotation took registers.
+// 5 blocks of 256 per SM: the occupancy the kernel had before the word rotation took registers; 4 for
+// shifted columns, whose per-chunk ranges would otherwise spill.
 template <class Word, class Columns, bool RowsFirst, row_mode Mode, unsigned StaticM>
-__global__ void __launch_bounds__(transpose_threads, 5)
+__global__ void __launch_bounds__(transpose_threads, Columns::shifted ? 4 : 5)
     transpose_kernel(const Word* __restrict__ src, Word* __restrict__ dst, transpose_shape shape, Columns columns) {
   constexpr unsigned G = chunk_words<Word>;
   static_assert(Mode != row_mode::periodic || (StaticM != 0 && G % StaticM == 0), "periodic needs m | G, static");
@@ -124,15 +149,33 @@ __global__ void __launch_bounds__(transpose_threads, 5)
       shape.by_m(k, q, r);
     }
   };
+  // Shifted columns: col_first may be "negative" (mod 2^32) for a chunk that starts before the run;
+  // only its words in [lo, hi) (col_range = lo | hi << 8) are the tile's, and a chunk with fewer than
+  // G of them (partial) moves them one by one.
+  unsigned col_range[transpose_chunks];
 #pragma unroll
   for (int j = 0; j < transpose_chunks; ++j) {
-    const unsigned k = G * (threadIdx.x + unsigned(j * transpose_threads));
+    const unsigned q = threadIdx.x + unsigned(j * transpose_threads);
+    const unsigned k = G * q;
     unsigned v, i;
     by_m(k, v, i);
     row_first[j] = v * stride + i;
     row_wrap[j] = m - i;
-    col_offset[j] = columns.at(k, shape.by_tile, by_m, v, i);
-    col_first[j] = v * stride + i;
+    if constexpr (Columns::shifted) {
+      unsigned t;
+      columns.by_per(q, i, t);
+      const unsigned s = unsigned(std::size_t(i) * columns.pitch) & (G - 1);
+      const int first_v = int(t * G) - int(s);  // the tile's vector held by the chunk's word 0
+      col_offset[j] = std::size_t(i) * columns.pitch + t * G - s;
+      col_first[j] = unsigned(first_v * int(stride) + int(i));
+      const int lo = first_v < 0 ? -first_v : 0;
+      const int hi = min(int(G), int(shape.tile) - first_v);
+      col_range[j] = unsigned(lo) | unsigned(max(hi, lo)) << 8;
+    } else {
+      col_offset[j] = columns.at(k, shape.by_tile, by_m, v, i);
+      col_first[j] = v * stride + i;
+      col_range[j] = G << 8;
+    }
   }
   // The columnar side's word order: this lane moves word (e + turn) mod G of a chunk at step e.
   constexpr bool rotated = G == 2 || G == 4;
@@ -141,6 +184,12 @@ __global__ void __launch_bounds__(transpose_threads, 5)
 #pragma unroll
   for (unsigned e = 0; e < G; ++e) col_step[e] = (e + turn) % G * stride;
   auto owns = [&](int j) { return threadIdx.x + unsigned(j * transpose_threads) < shape.chunks; };
+  // The columnar side's chunks: T * m / G, or m * per when shifted.
+  const unsigned col_chunks = columns.chunks(shape.chunks, m);
+  auto owns_col = [&](int j) { return threadIdx.x + unsigned(j * transpose_threads) < col_chunks; };
+  auto partial = [&](int j) { return Columns::shifted && col_range[j] != (G << 8); };
+  auto lo = [&](int j) { return col_range[j] & 0xffu; };
+  auto hi = [&](int j) { return col_range[j] >> 8; };
   constexpr unsigned row_step = G * transpose_threads;
   const std::size_t v0 = std::size_t(blockIdx.x) * shape.tile;
   const std::size_t rows_at = v0 * m + G * threadIdx.x;
@@ -154,11 +203,18 @@ __global__ void __launch_bounds__(transpose_threads, 5)
     const Word* from = src + columns.start(v0, m);
 #pragma unroll
     for (int j = 0; j < transpose_chunks; ++j)
-      if (owns(j)) held[j] = load_chunk(from + col_offset[j]);
+      if (owns_col(j) && !partial(j)) held[j] = load_chunk(from + col_offset[j]);
   }
 #pragma unroll
   for (int j = 0; j < transpose_chunks; ++j) {
-    if (!owns(j)) continue;
+    if (RowsFirst ? !owns(j) : !owns_col(j)) continue;
+    if constexpr (!RowsFirst && Columns::shifted) {
+      if (partial(j)) {
+        const Word* from = src + columns.start(v0, m) + col_offset[j];
+        for (unsigned w = lo(j); w < hi(j); ++w) tile[col_first[j] + w * stride] = from[w];
+        continue;
+      }
+    }
     if constexpr (RowsFirst && Mode == row_mode::packed) {
       *reinterpret_cast<chunk_of<Word>*>(tile + row_first[j]) = held[j];
     } else if constexpr (RowsFirst) {
@@ -173,7 +229,14 @@ __global__ void __launch_bounds__(transpose_threads, 5)
   __syncthreads();
 #pragma unroll
   for (int j = 0; j < transpose_chunks; ++j) {
-    if (!owns(j)) continue;
+    if (RowsFirst ? !owns_col(j) : !owns(j)) continue;
+    if constexpr (RowsFirst && Columns::shifted) {
+      if (partial(j)) {
+        Word* to = dst + columns.start(v0, m) + col_offset[j];
+        for (unsigned w = lo(j); w < hi(j); ++w) to[w] = tile[col_first[j] + w * stride];
+        continue;
+      }
+    }
     chunk_of<Word> out;
     if constexpr (!RowsFirst && Mode == row_mode::packed) {
       out = *reinterpret_cast<const chunk_of<Word>*>(tile + row_first[j]);

@@ -2,7 +2,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // Runs that start misaligned: col_major rows of odd pitch (a Kokkos LayoutLeft View of odd n), rows
 // of pitch m + 1, and user pointers one element off, on the source, the destination or both, through
-// the runs kernel's shifted 16-byte words and the tiled kernel (element by element on such a side).
+// the runs kernel's shifted 16-byte words, the transpose kernel's shifted columns (odd col_major
+// pitch <-> aos) and the tiled kernel (element by element on such a side).
 // Each move goes straight through relayout_device between exact
 // allocations (no slack after the last element, so memcheck sees any read past the data), into a
 // poisoned destination whose gaps and the element before it must stay poisoned.
@@ -130,6 +131,12 @@ void check_sizes(std::size_t big_n) {
     if (sizeof(T) < 16 && m > 1) {
       // The new branches were taken (m = 1 columns are one contiguous run: flat, a cudaMemcpyAsync).
       CHECK(kernels.count("runs (16-byte, shifted)") == 1);
+    }
+    if (m > 1 && (sizeof(T) == 2 || ((sizeof(T) == 4 || sizeof(T) == 8) && m * sizeof(T) <= 64))) {
+      // Odd columns <-> aos, both pointers aligned: the transpose with shifted columns.
+      bool shifted_transpose = false;
+      for (const std::string& k : kernels) shifted_transpose |= k.rfind("transpose (shifted columns)", 0) == 0;
+      CHECK(shifted_transpose);
     }
   }
 }

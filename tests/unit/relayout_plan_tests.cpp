@@ -128,10 +128,46 @@ TEST_SUITE("unit") {
     // Unaligned pointers, pitched rows, odd col pitches, non-power-of-two blocks, and fewer vectors than a tile.
     CHECK(fast(rows(100000, 3, 3), cols(100000, 3, 100000), 4, false, true).method == fast_method::none);
     CHECK(fast(rows(100000, 3, 4), cols(100000, 3, 100000), 4).method == fast_method::none);
-    CHECK(fast(rows(100000, 3, 3), cols(100000, 3, 100001), 4).method == fast_method::none);
+    CHECK(fast(rows(100000, 3, 3), cols(100000, 3, 100001), 1).method == fast_method::none);
     CHECK(fast(rows(100000, 3, 3), blocks(100000, 3, 96), 4).method == fast_method::none);
     CHECK(fast(rows(1000, 3, 3), cols(1000, 3, 1000), 4).method == fast_method::none);
     CHECK(fast(rows(100000, 300, 300), cols(100000, 300, 100000), 4).method == fast_method::none);
+  }
+
+  TEST_CASE("transform.plan.transpose_shifted_columns") {
+    // An odd col_major pitch (a Kokkos LayoutLeft View of odd n) takes the transpose with shifted
+    // columns for 2-byte words and for 4- and 8-byte words up to 64-byte vectors, either way: the columnar side's m * (T / G + 1)
+    // chunks fit the kernel's 1024 (256 threads x 4), T stays the largest multiple of 64 bytes that does.
+    for (std::size_t elem : {2, 4, 8})
+      for (std::size_t m : {1, 2, 3, 4, 5, 7, 9, 12, 16, 32, 48, 64})
+        for (bool rows_first : {true, false}) {
+          const std::size_t n = 100001, words = 16 / elem, step = 64 / elem;
+          const array_layout r = rows(n, m, m), c = cols(n, m, n);
+          const fast_plan p = rows_first ? fast(r, c, elem) : fast(c, r, elem);
+          INFO("elem " << elem << " m " << m << " rows first " << rows_first);
+          const bool chunkable = m % 2 == 1 || m % words == 0 || m > words || has_static_m(m);
+          if (!chunkable || (elem > 2 && m * elem > 64)) {  // long vectors of wider words: tiled
+            CHECK(p.method == fast_method::none);
+            continue;
+          }
+          if (m == 1) {  // two single runs
+            CHECK(p.method == fast_method::flat);
+            continue;
+          }
+          REQUIRE(p.method == fast_method::transpose);
+          CHECK(p.shifted);
+          CHECK(p.tile % step == 0);
+          CHECK(p.tile * m * elem <= transpose_tile_bytes);
+          CHECK(m * (p.tile / words + 1) <= transpose_tile_bytes / 16);
+          const std::size_t grown = p.tile + step;
+          CHECK((grown * m * elem > transpose_tile_bytes || m * (grown / words + 1) > transpose_tile_bytes / 16));
+          CHECK(n - p.split < p.tile);
+        }
+    // An aligned pitch is not shifted.
+    CHECK_FALSE(fast(rows(100000, 3, 3), cols(100000, 3, 100000), 4).shifted);
+    alignas(16) static unsigned char memory[16];
+    CHECK(device_transform_kernel(rows(100001, 3, 3), memory, cols(100001, 3, 100001), memory, 4) ==
+          "transpose (shifted columns) + tiled (16-byte)");
   }
 
   TEST_CASE("transform.plan.rows_words") {
