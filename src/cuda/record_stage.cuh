@@ -3,7 +3,8 @@
 #pragma once
 // The staged record kernel. Each thread block moves tiles of T records, stage_depth of them in flight:
 //   load      the source's bytes of tile t + G go to shared memory as they lie in memory (the rows'
-//             contiguous range, each run of consecutive records), 16-byte asynchronous copies, while
+//             contiguous range, each run of consecutive records, or a blocked source's whole blocks
+//             where nothing of them is stored from where it was loaded), 16-byte asynchronous copies, while
 //   elements  the components with rows on either side move element by element, a warp per
 //             component, from the source image of tile t to the destination image (the user's
 //             padded structs: straight to their memory, so their padding is never written); runs on
@@ -43,10 +44,11 @@ struct alignas(16) stage_segment {
   std::uint64_t base = 0;   // bytes from the data pointer, without the tile's term
   std::uint32_t image = 0;  // bytes from its buffer's start (rows: where the aligned chunk before them starts)
   std::uint16_t run = 0;    // the run within the tile
-  std::uint8_t width = 0;   // 0: the rows
+  std::uint8_t width = 0;   // 0: the rows; stage_blocks: the side's blocks, block-major
   std::uint8_t in_source = 0;  // destination runs read where the source's were loaded (the current source image)
 };
 static_assert(sizeof(stage_segment) == 16, "one 16-byte parameter load");
+inline constexpr std::uint8_t stage_blocks = 255;  // no component is 255 bytes wide
 
 struct stage_unit {
   std::uint16_t segment = 0;
@@ -65,6 +67,9 @@ struct stage_side {
   fast_divmod tiles_per_block;     // bd / T (T dividing bd)
   std::uint32_t stride = 0;        // rows: bytes per record (0: no rows)
   std::uint32_t misalign = 0;      // rows: (data + rows_base + first * stride) % 16, every tile's
+  // Block-major (a source whose blocks load whole): bytes of a block from its first component's lanes
+  // to the end of its last's (rounded to 16, within the block stride), and where the tile's image starts.
+  std::uint32_t block_extent = 0, block_image = 0;
   std::uint32_t segment0 = 0, segments = 0, unit0 = 0, units = 0;
 };
 
@@ -74,8 +79,10 @@ struct stage_element {
   std::uint32_t src = 0, dst = 0;
   std::uint16_t src_step = 0, dst_step = 0;
   std::uint8_t width = 0, to_global = 0;
-  std::uint8_t src_rows = 0, dst_rows = 0;  // the element lies in a rows image (swizzled)
+  std::uint8_t src_rows = 0, dst_rows = 0;  // the element lies in a rows image (swizzled); src_rows ==
+                                            // stage_in_blocks: in the source's block-major image
 };
+inline constexpr std::uint8_t stage_in_blocks = 2;
 
 // Destination runs whose lanes past the data (a last block's) get the component's fill.
 struct stage_fill {
@@ -101,6 +108,14 @@ struct record_stage_params {
   alignas(16) std::uint8_t fill_value[max_record_components][16] = {};
 };
 
+// Shared memory: stage_depth source buffers, then the destination's.
+__host__ __device__ inline std::uint32_t stage_source_bytes(const record_stage_params& p) {
+  return (p.src_bytes + 15) / 16 * 16;
+}
+__host__ __device__ inline std::uint32_t stage_shared_bytes(const record_stage_params& p) {
+  return stage_depth * stage_source_bytes(p) + p.dst_bytes;
+}
+
 // ---- The plan (host) --------------------------------------------------------------------------
 
 namespace stage_plan {
@@ -118,7 +133,7 @@ inline const stage_segment* runs_segment(const record_stage_params& p, const sta
 // does not fit the side (runs that would not start 16-byte aligned, too many pieces).
 inline bool plan_side(const record_move& move, const std::vector<component_place>& side, std::size_t rows_base,
                       std::uintptr_t data, std::size_t first, std::size_t tile, bool is_dst, bool preserve,
-                      record_stage_params& p, stage_side& s, std::uint32_t& bytes) {
+                      bool block_major, record_stage_params& p, stage_side& s, std::uint32_t& bytes) {
   const std::size_t bd = side_block(side), stride = side_stride(side);
   s = stage_side{};
   s.first = first;
@@ -163,9 +178,22 @@ inline bool plan_side(const record_move& move, const std::vector<component_place
     at = std::uint32_t((s.misalign + tile * stride + region - 1) / region * region);
     if (is_dst) p.dst_rows_bytes = at;
   }
+  if (block_major) {  // one segment: the tile's T / bd blocks as they lie
+    const std::size_t lo = side_blocks_base(side);
+    std::size_t hi = 0;
+    for (std::size_t k = 0; k < side.size(); ++k)
+      if (side[k].block > 1) hi = std::max(hi, side[k].base + bd * move.width[k]);
+    const std::size_t a = side_block_stride(side), extent = std::min(a, (hi - lo + 15) / 16 * 16);
+    if (!s.blocks_per_tile || a % 16 || hi - lo > a || (data + lo + (first / bd) * a) % 16) return false;
+    s.block_stride = a;
+    s.block_extent = std::uint32_t(extent);
+    s.block_image = at;
+    if (!add({lo, at, 0, stage_blocks, 0}, (s.blocks_per_tile - 1) * a + extent)) return false;
+    at += std::uint32_t(s.blocks_per_tile * a);
+  }
   for (std::size_t k = 0; k < side.size(); ++k) {
     const component_place& c = side[k];
-    if (c.block == 1) continue;
+    if (c.block == 1 || (block_major && c.block > 1)) continue;
     const std::size_t w = move.width[k];
     const std::size_t run_bytes = s.run_records * w;
     const std::uintptr_t start =
@@ -212,11 +240,20 @@ inline std::optional<record_stage_params> plan_record_stage(const record_move& m
     if (move.dst[k].block != 1 && move.src[k].block == 1) dst_runs += move.width[k];
   }
   const bool dst_rows_image = dst_stride != 0 && !move.preserve_gaps;
+  const std::size_t src_bd = side_block(move.src), dst_bd = side_block(move.dst);
+  // A blocked source loads whole blocks (one segment a tile, instead of a run per component and block)
+  // where every blocked component goes to rows: nothing is stored from where it was loaded, and the
+  // element pass reads the blocks image. Tiles of whole blocks only.
+  bool blocks_to_rows = src_bd != 0;
+  for (std::size_t k = 0; k < comps; ++k)
+    if (move.src[k].block > 1 && move.dst[k].block != 1) blocks_to_rows = false;
+  const std::size_t src_block_stride = side_block_stride(move.src);
+  auto block_major = [&](std::size_t t) { return blocks_to_rows && t % src_bd == 0; };
   auto shared = [&](std::size_t t) {
-    return stage_depth * ((src_stride ? t * src_stride + 144 : 0) + t * src_runs) +
+    const std::size_t src_runs_bytes = block_major(t) ? t / src_bd * src_block_stride : t * src_runs;
+    return stage_depth * ((src_stride ? t * src_stride + 144 : 0) + src_runs_bytes) +
            (dst_rows_image ? t * dst_stride + 144 : 0) + t * dst_runs;
   };
-  const std::size_t src_bd = side_block(move.src), dst_bd = side_block(move.dst);
   auto meets = [](std::size_t t, std::size_t bd) { return bd == 0 || t % bd == 0 || bd % t == 0; };
   const auto s = reinterpret_cast<std::uintptr_t>(src), d = reinterpret_cast<std::uintptr_t>(dst);
   // Tile sizes in order of preference: the largest of at least 128 records within the budget; else
@@ -241,11 +278,13 @@ inline std::optional<record_stage_params> plan_record_stage(const record_move& m
     p.dst_count = range.dst_count;
     p.tiles = (range.dst_count + t - 1) / t;
     if ((src_stride && src_stride % 64 == 0) || (dst_rows_image && dst_stride % 64 == 0)) p.swizzle = 0x70;
-    if (!plan_side(move, move.src, move.src_rows_base, s, range.src_first, t, false, false, p, p.src, p.src_bytes))
+    if (!plan_side(move, move.src, move.src_rows_base, s, range.src_first, t, false, false, block_major(t), p, p.src,
+                   p.src_bytes))
       continue;
-    if (!plan_side(move, move.dst, move.dst_rows_base, d, range.dst_first, t, true, move.preserve_gaps, p, p.dst,
+    if (!plan_side(move, move.dst, move.dst_rows_base, d, range.dst_first, t, true, move.preserve_gaps, false, p, p.dst,
                    p.dst_bytes))
       continue;
+    if (stage_shared_bytes(p) > most) continue;
     // Element moves: every component with rows on either side.
     const std::uint32_t src_rows_at = p.src.misalign, dst_rows_at = p.dst.misalign;
     for (std::size_t k = 0; k < comps; ++k) {
@@ -263,6 +302,10 @@ inline std::optional<record_stage_params> plan_record_stage(const record_move& m
         e.src = std::uint32_t(src_rows_at + (a.base - move.src_rows_base));
         e.src_step = std::uint16_t(src_stride);
         e.src_rows = 1;
+      } else if (a.block > 1 && block_major(t)) {
+        e.src = std::uint32_t(p.src.block_image + (a.base - side_blocks_base(move.src)));
+        e.src_step = w;
+        e.src_rows = stage_in_blocks;
       } else {
         e.src = runs_segment(p, p.src, a.base)->image;
         e.src_step = w;
@@ -349,6 +392,10 @@ struct segment_span {
 
 __device__ __forceinline__ segment_span locate_segment(const stage_side& s, const tile_terms& x, const stage_segment& g) {
   if (g.width == 0) return {x.rows, s.misalign, s.misalign + x.rows_valid * s.stride};
+  if (g.width == stage_blocks) {  // the blocks that hold the tile's records (a last block is padded, whole)
+    const std::uint32_t blocks = x.valid == s.blocks_per_tile * s.block ? s.blocks_per_tile : (x.valid + s.block - 1) / s.block;
+    return {std::int64_t(g.base + x.blocks), 0, blocks ? (blocks - 1) * std::uint32_t(s.block_stride) + s.block_extent : 0u};
+  }
   const std::uint32_t first = std::uint32_t(g.run) * s.run_records;
   const std::uint32_t lanes = x.valid > first ? min(s.run_records, x.valid - first) : 0u;
   return {std::int64_t(g.base + x.blocks + g.run * s.block_stride + x.lane * g.width), 0, lanes * g.width};
@@ -427,15 +474,42 @@ __device__ __forceinline__ void move_elements(const unsigned char* from, std::ui
         *reinterpret_cast<const Word*>(from + stage_swizzled(from_at + r * from_step, from_mask));
 }
 
-__device__ __forceinline__ void move_component(const stage_element& e, std::uint32_t swizzle, const unsigned char* from,
-                                               unsigned char* to, std::uint32_t count, unsigned lane) {
-  const std::uint32_t fm = e.src_rows ? swizzle : 0, tm = e.dst_rows ? swizzle : 0;
+// The same from a block-major image: element r at from_at + (r / bd) * block_bytes + (r % bd) * w,
+// a block at a time (no division per element).
+template <class Word>
+__device__ __forceinline__ void move_block_elements(const unsigned char* from, std::uint32_t from_at, std::uint32_t bd,
+                                                    std::uint32_t block_bytes, unsigned char* to, std::uint32_t to_at,
+                                                    std::uint32_t to_step, std::uint32_t to_mask, std::uint32_t count,
+                                                    unsigned lane) {
+  for (std::uint32_t b0 = 0; b0 < count; b0 += bd, from_at += block_bytes) {
+    const std::uint32_t in_block = min(bd, count - b0);
+#pragma unroll 4
+    for (std::uint32_t r = lane; r < in_block; r += 32)
+      *reinterpret_cast<Word*>(to + stage_swizzled(to_at + (b0 + r) * to_step, to_mask)) =
+          *reinterpret_cast<const Word*>(from + from_at + r * sizeof(Word));
+  }
+}
+
+template <class Word>
+__device__ __forceinline__ void move_element_words(const record_stage_params& p, const stage_element& e,
+                                                   const unsigned char* from, unsigned char* to, std::uint32_t count,
+                                                   unsigned lane) {
+  const std::uint32_t tm = e.dst_rows ? p.swizzle : 0;
+  if (e.src_rows == stage_in_blocks)
+    return move_block_elements<Word>(from, e.src, p.src.block, std::uint32_t(p.src.block_stride), to, e.dst,
+                                     e.dst_step, tm, count, lane);
+  move_elements<Word>(from, e.src, e.src_step, e.src_rows ? p.swizzle : 0, to, e.dst, e.dst_step, tm, count, lane);
+}
+
+__device__ __forceinline__ void move_component(const record_stage_params& p, const stage_element& e,
+                                               const unsigned char* from, unsigned char* to, std::uint32_t count,
+                                               unsigned lane) {
   switch (e.width) {
-    case 1: return move_elements<std::uint8_t>(from, e.src, e.src_step, fm, to, e.dst, e.dst_step, tm, count, lane);
-    case 2: return move_elements<std::uint16_t>(from, e.src, e.src_step, fm, to, e.dst, e.dst_step, tm, count, lane);
-    case 4: return move_elements<std::uint32_t>(from, e.src, e.src_step, fm, to, e.dst, e.dst_step, tm, count, lane);
-    case 8: return move_elements<uint2>(from, e.src, e.src_step, fm, to, e.dst, e.dst_step, tm, count, lane);
-    default: return move_elements<uint4>(from, e.src, e.src_step, fm, to, e.dst, e.dst_step, tm, count, lane);
+    case 1: return move_element_words<std::uint8_t>(p, e, from, to, count, lane);
+    case 2: return move_element_words<std::uint16_t>(p, e, from, to, count, lane);
+    case 4: return move_element_words<std::uint32_t>(p, e, from, to, count, lane);
+    case 8: return move_element_words<uint2>(p, e, from, to, count, lane);
+    default: return move_element_words<uint4>(p, e, from, to, count, lane);
   }
 }
 
@@ -450,8 +524,8 @@ __device__ inline void stage_elements(const record_stage_params& p, std::uint64_
   for (std::uint32_t q = tid / 32; q < p.elements; q += stage_threads / 32) {
     const stage_element e = p.element[q];
     // Separate calls, so that the image's stores stay shared-memory stores.
-    if (e.to_global) move_component(e, p.swizzle, source, rows, valid, tid % 32);
-    else move_component(e, p.swizzle, source, image, valid, tid % 32);
+    if (e.to_global) move_component(p, e, source, rows, valid, tid % 32);
+    else move_component(p, e, source, image, valid, tid % 32);
   }
   if (runs_valid > valid) {
     const std::uint32_t lanes = runs_valid - valid;
@@ -483,14 +557,6 @@ __device__ inline void stage_store(const record_stage_params& p, std::uint64_t t
                           to[b] = from[stage_swizzled(b, mask)];
                       });
                 });
-}
-
-// Shared memory: stage_depth source buffers, then the destination's.
-__host__ __device__ inline std::uint32_t stage_source_bytes(const record_stage_params& p) {
-  return (p.src_bytes + 15) / 16 * 16;
-}
-__host__ __device__ inline std::uint32_t stage_shared_bytes(const record_stage_params& p) {
-  return stage_depth * stage_source_bytes(p) + p.dst_bytes;
 }
 
 }  // namespace coalesce::detail

@@ -11,6 +11,7 @@
 #include <coalesce/core/config.hpp>
 #include <coalesce/record/layout.hpp>
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -55,6 +56,21 @@ inline std::size_t side_block(const std::vector<component_place>& side) {
   for (const component_place& p : side)
     if (p.block > 1) return p.block;
   return 0;
+}
+
+// The block stride of a side's blocked components (the same for all of them), or 0 without blocks.
+inline std::size_t side_block_stride(const std::vector<component_place>& side) {
+  for (const component_place& p : side)
+    if (p.block > 1) return p.a;
+  return 0;
+}
+
+// Where a side's blocks start: the smallest base of its blocked components (0 without blocks).
+inline std::size_t side_blocks_base(const std::vector<component_place>& side) {
+  std::size_t lo = SIZE_MAX;
+  for (const component_place& p : side)
+    if (p.block > 1) lo = std::min(lo, p.base);
+  return lo == SIZE_MAX ? 0 : lo;
 }
 
 // The record stride of a side's rows-form components, or 0 when it has none (they share one).

@@ -92,11 +92,20 @@ bool kernel_matches_host(bool lanes, const record_move& move, const record_range
   return true;
 }
 
+// The plan loads the source's blocks whole (one block-major segment per tile).
+bool loads_whole_blocks(const record_move& move, const record_range& range, const void* src, const void* dst) {
+  const auto plan = plan_record_stage(move, range, src, dst);
+  if (!plan) return false;
+  for (std::uint32_t g = 0; g < plan->src.segments; ++g)
+    if (plan->segment[plan->src.segment0 + g].width == stage_blocks) return true;
+  return false;
+}
+
 }  // namespace
 
 TEST_CASE("record.kernels_on_host.every_pair") {
   std::mt19937_64 gen(std::random_device{}());
-  std::size_t planned = 0, cells = 0, lanes = 0;
+  std::size_t planned = 0, cells = 0, lanes = 0, whole_blocks = 0;
   // Strides of 128 and 64 bytes first: their rows images are swizzled.
   const record_desc wide({{"a", 0, 8, 3}, {"b", 24, 4, 5}, {"c", 44, 1, 3}, {"q", 48, 16, 5}}, 128);
   const record_desc narrow({{"a", 0, 2, 3}, {"b", 8, 8, 2}, {"c", 24, 4, 9}, {"d", 60, 1, 1}}, 64);
@@ -119,6 +128,7 @@ TEST_CASE("record.kernels_on_host.every_pair") {
           const record_move move = plan_record_move(desc, sl, dl, fill.data(), false);
           ++cells;
           planned += kernel_matches_host(false, move, whole(sl, dl), src, dl.span_bytes, 0, 0);
+          whole_blocks += loads_whole_blocks(move, whole(sl, dl), src.data, src.data);
           if (plan_record_lanes(move, whole(sl, dl))) {
             ++lanes;
             CHECK(kernel_matches_host(true, move, whole(sl, dl), src, dl.span_bytes, 0, 0));
@@ -132,11 +142,14 @@ TEST_CASE("record.kernels_on_host.every_pair") {
           const record_move move = plan_record_move(desc, sl, user, nullptr, true);
           ++cells;
           planned += kernel_matches_host(false, move, whole(sl, user), src, user.span_bytes, offset, test::padding_poison);
+          whole_blocks += loads_whole_blocks(move, whole(sl, user), src.data, src.data);
         }
       }
     }
   }
-  MESSAGE(planned << " of " << cells << " moves tiled, " << lanes << " also by the lanes kernel");
+  MESSAGE(planned << " of " << cells << " moves tiled, " << lanes << " also by the lanes kernel, " << whole_blocks
+                  << " loading whole blocks");
+  CHECK(whole_blocks * 10 >= cells);  // blocked sources into rows: every n, both kinds of blocked layout
   CHECK(planned * 10 >= cells * 7);
   CHECK(lanes * 3 >= cells);
 }
