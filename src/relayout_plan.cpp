@@ -42,8 +42,7 @@ bool pick_row_mode(std::size_t m, std::size_t words, row_mode& mode) {
   return true;
 }
 
-fast_plan plan_transpose(const array_layout& src, const array_layout& dst, std::size_t elem,
-                         const relayout_plan& generic) {
+fast_plan plan_transpose(const array_layout& src, const array_layout& dst, std::size_t elem) {
   fast_plan plan;
   const bool rows_first = src.kind == layout_kind::row_major;
   const array_layout& rows = rows_first ? src : dst;
@@ -72,11 +71,10 @@ fast_plan plan_transpose(const array_layout& src, const array_layout& dst, std::
   }
   while (plan.shifted && tile >= step && m * (tile / words + 1) > transpose_tile_bytes / 16) tile -= step;
   if (tile < step) return plan;
-  // The tail goes to the generic table, whose blocked walks start at a block boundary.
+  // Whole tiles (and whole blocks of a blocked side); the kernel's block 0 moves the rest.
   const std::size_t unit = other.kind == layout_kind::blocked ? std::max(tile, other.block) : tile;
   plan.split = src.n / unit * unit;
   if (plan.split == 0) return plan;
-  if (plan.split < src.n && generic.method != relayout_method::tiled) return plan;
   plan.tile = unsigned(tile);
   plan.shared_bytes = tile * (m | 1) * elem;
   plan.method = fast_method::transpose;
@@ -99,7 +97,7 @@ bool has_static_m(std::size_t m) {
 }
 
 fast_plan plan_fast_relayout(const array_layout& src, const array_layout& dst, std::size_t elem, bool src_aligned,
-                             bool dst_aligned, const relayout_plan& generic) {
+                             bool dst_aligned) {
   fast_plan plan;
   const bool word_size = elem == 1 || elem == 2 || elem == 4 || elem == 8 || elem == 16;
   if (src.n == 0 || src.n != dst.n || src.m != dst.m || !word_size) return plan;
@@ -132,7 +130,7 @@ fast_plan plan_fast_relayout(const array_layout& src, const array_layout& dst, s
     return plan;
   }
   if (!src_aligned || !dst_aligned) return plan;
-  return plan_transpose(src, dst, elem, generic);
+  return plan_transpose(src, dst, elem);
 }
 
 std::size_t rows_word_bytes(const array_layout& src, const void* src_data, const array_layout& dst,
@@ -203,28 +201,21 @@ std::string device_transform_kernel(const array_layout& src, const void* src_dat
     return word ? "rows (" + std::to_string(word) + "-byte words)" : "copy_2d";
   }
   const auto aligned = [](const void* p) { return reinterpret_cast<std::uintptr_t>(p) % 16 == 0; };
-  const fast_plan fast = plan_fast_relayout(src, dst, elem, aligned(src_data), aligned(dst_data), plan);
-  std::string generic = "simple";
-  if (plan.method == relayout_method::tiled) {
-    const std::size_t first = fast.method == fast_method::transpose ? fast.split : 0;
-    const bool vec = tile_side_vectorizable(src, elem, plan.tile, src_data, first) ||
-                     tile_side_vectorizable(dst, elem, plan.tile, dst_data, first);
-    generic = vec ? "tiled (16-byte)" : "tiled";
-  }
+  const fast_plan fast = plan_fast_relayout(src, dst, elem, aligned(src_data), aligned(dst_data));
   switch (fast.method) {
     case fast_method::flat:
       return "flat";
     case fast_method::runs:
       return fast.vector ? "runs (16-byte)" : fast.shifted ? "runs (16-byte, shifted)" : "runs";
-    case fast_method::transpose:
-    {
-      const std::string name = fast.shifted ? "transpose (shifted columns)" : "transpose";
-      return fast.split < src.n ? name + " + " + generic : name;
-    }
+    case fast_method::transpose:  // the vectors after the last whole tile too (its block 0)
+      return fast.shifted ? "transpose (shifted columns)" : "transpose";
     case fast_method::none:
       break;
   }
-  return generic;
+  if (plan.method != relayout_method::tiled) return "simple";
+  const bool vec = tile_side_vectorizable(src, elem, plan.tile, src_data, 0) ||
+                   tile_side_vectorizable(dst, elem, plan.tile, dst_data, 0);
+  return vec ? "tiled (16-byte)" : "tiled";
 }
 
 }  // namespace coalesce

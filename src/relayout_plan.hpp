@@ -103,9 +103,8 @@ bool has_static_m(std::size_t m);
 inline constexpr std::size_t transpose_tile_bytes = 16 * 1024;
 
 // The fast method for moving the whole of src into dst, or none. src_aligned / dst_aligned: the
-// data pointers are 16-byte aligned. generic: plan_relayout's plan, which moves what a transpose
-// leaves after its last whole tile.
+// data pointers are 16-byte aligned.
 fast_plan plan_fast_relayout(const array_layout& src, const array_layout& dst, std::size_t elem, bool src_aligned,
-                             bool dst_aligned, const relayout_plan& generic);
+                             bool dst_aligned);
 
 }  // namespace coalesce::detail

@@ -90,19 +90,24 @@ void with_row_mode(const fast_plan& plan, std::size_t m, F&& f) {
 
 template <class Word>
 void move_transpose(const Word* src, const array_layout& sl, Word* dst, const array_layout& dl, const fast_plan& plan,
-                    cudaStream_t stream, const std::string& call) {
+                    const Word* fill, cudaStream_t stream, const std::string& call) {
   constexpr unsigned G = chunk_words<Word>;
   const bool rows_first = sl.kind == layout_kind::row_major;
   const array_layout& other = rows_first ? dl : sl;
   const unsigned m = unsigned(sl.m);
-  const transpose_shape shape{m, plan.tile, plan.tile * m / G, fast_divmod(m), fast_divmod(plan.tile)};
+  transpose_shape shape{m, plan.tile, plan.tile * m / G, fast_divmod(m), fast_divmod(plan.tile)};
+  shape.split = plan.split;
+  shape.n = sl.n;
+  shape.extent = dst_extent(dl, fill != nullptr);
+  shape.tail = shape.extent > plan.split ? 1 : 0;
+  const Word fill_word = fill ? *fill : Word{};
   auto launch = [&](auto columns) {
     with_row_mode<G>(plan, m, [&](auto mode, auto static_m) {
       auto go = [&](auto first) {
         auto kernel = transpose_kernel<Word, decltype(columns), decltype(first)::value, decltype(mode)::value,
                                        decltype(static_m)::value>;
-        kernel<<<unsigned(plan.split / plan.tile), transpose_threads, plan.shared_bytes, stream>>>(src, dst, shape,
-                                                                                                   columns);
+        kernel<<<unsigned(plan.split / plan.tile + shape.tail), transpose_threads, plan.shared_bytes, stream>>>(
+            src, dst, shape, columns, fill_word);
         check_cuda(cudaGetLastError(), call, "transpose kernel launch");
       };
       rows_first ? go(std::true_type{}) : go(std::false_type{});
@@ -123,12 +128,11 @@ void move_transpose(const Word* src, const array_layout& sl, Word* dst, const ar
 
 }  // namespace
 
-std::size_t relayout_fast(const void* src, const array_layout& sl, void* dst, const array_layout& dl,
-                          std::size_t elem, const void* fill, const relayout_plan& generic, const std::string& call,
-                          cudaStream_t stream) {
+bool relayout_fast(const void* src, const array_layout& sl, void* dst, const array_layout& dl, std::size_t elem,
+                   const void* fill, const std::string& call, cudaStream_t stream) {
   const auto aligned = [](const void* p) { return reinterpret_cast<std::uintptr_t>(p) % 16 == 0; };
-  const fast_plan plan = plan_fast_relayout(sl, dl, elem, aligned(src), aligned(dst), generic);
-  if (plan.method == fast_method::none) return 0;
+  const fast_plan plan = plan_fast_relayout(sl, dl, elem, aligned(src), aligned(dst));
+  if (plan.method == fast_method::none) return false;
   with_word(elem, call, [&](auto word) {
     using W = decltype(word);
     const W* from = static_cast<const W*>(src);
@@ -137,11 +141,11 @@ std::size_t relayout_fast(const void* src, const array_layout& sl, void* dst, co
     switch (plan.method) {
       case fast_method::flat: return move_flat(from, to, dl, fill_word, stream, call);
       case fast_method::runs: return move_runs(from, sl, to, dl, plan, fill_word, stream, call);
-      case fast_method::transpose: return move_transpose(from, sl, to, dl, plan, stream, call);
+      case fast_method::transpose: return move_transpose(from, sl, to, dl, plan, fill_word, stream, call);
       case fast_method::none: return;
     }
   });
-  return plan.method == fast_method::transpose ? plan.split : sl.n;
+  return true;  // the transpose kernel's block 0 moves what its whole tiles leave
 }
 
 }  // namespace coalesce::detail

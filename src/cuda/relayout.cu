@@ -125,11 +125,9 @@ void relayout_device(const void* src, const array_layout& sl, void* dst, const a
     word ? move_rows(src, sl, dst, dl, elem, word, stream, call) : copy_same_kind(src, sl, dst, dl, elem, stream, call);
     return;
   }
-  // The fast rows move all, or the transpose's whole tiles; the generic plan moves the rest.
-  const std::size_t moved = relayout_fast(src, sl, dst, dl, elem, fill, plan, call, stream);
-  if (moved == sl.n) return;
-  const std::size_t extent = dst_extent(dl, fill != nullptr);
-  relayout_device_range(src, sl, dst, dl, elem, fill, plan, tile_range{sl.n - moved, extent - moved, moved, moved},
+  // A fast row of the table moves all of it, or none: then the generic plan.
+  if (relayout_fast(src, sl, dst, dl, elem, fill, call, stream)) return;
+  relayout_device_range(src, sl, dst, dl, elem, fill, plan, tile_range{sl.n, dst_extent(dl, fill != nullptr), 0, 0},
                         call, stream);
 }
 

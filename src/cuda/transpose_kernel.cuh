@@ -35,7 +35,28 @@ struct transpose_shape {
   unsigned chunks;     // T * m / G: chunks of a tile, on either side
   fast_divmod by_m;
   fast_divmod by_tile;
+  // The vectors after the last whole tile, [split, n), and a blocked destination's padding lanes up to
+  // `extent` (given a fill): block 0 moves them element by element while the others move the tiles
+  // (it starts first, so its latency-bound walk hides behind them). tail == 0: none, no block 0.
+  std::size_t split = 0, n = 0, extent = 0;
+  unsigned tail = 0;  // 1 where there is a tail block
 };
+
+// The tail block's walk over elements k of [split, extent) x m: vector split + k / m, component k % m,
+// from the rows' v * m + i and the columns' place (or to them); padding lanes get `fill`.
+template <class Word, class Columns, bool RowsFirst>
+__device__ void transpose_tail(const Word* __restrict__ src, Word* __restrict__ dst, const transpose_shape& shape,
+                               const Columns& columns, Word fill) {
+  // Fewer than a tile and a block of vectors: 32-bit k (and one division by m each).
+  const unsigned count = unsigned((shape.extent - shape.split) * shape.m);
+#pragma unroll 4
+  for (unsigned k = threadIdx.x; k < count; k += transpose_threads) {
+    const std::size_t v = shape.split + k / shape.m, i = k % shape.m;
+    const std::size_t rows = v * shape.m + i, cols = columns.offset(v, i, shape.m);
+    if constexpr (RowsFirst) dst[cols] = v < shape.n ? src[rows] : fill;
+    else if (v < shape.n) dst[rows] = src[cols];
+  }
+}
 
 // col_major (pitch), or blocked with the tile inside one block (pitch = bd = 2^log2_block): the tile's
 // component i is a run of T words at i * pitch from the tile's start.
@@ -47,6 +68,11 @@ struct strided_columns {
 
   // The tile's chunks on this side: as many as on the rows side.
   __device__ __forceinline__ unsigned chunks(unsigned tile_chunks, unsigned) const { return tile_chunks; }
+  // Component i of vector v from the data pointer (the tail's walk).
+  __device__ __forceinline__ std::size_t offset(std::size_t v, std::size_t i, unsigned m) const {
+    if (!in_blocks) return i * pitch + v;
+    return (v >> log2_block) * pitch * m + i * pitch + (v & (pitch - 1));
+  }
 
   __device__ __forceinline__ std::size_t start(std::size_t v0, unsigned m) const {
     if (!in_blocks) return v0;
@@ -67,6 +93,10 @@ struct block_columns {
   unsigned log2_block;
 
   __device__ __forceinline__ unsigned chunks(unsigned tile_chunks, unsigned) const { return tile_chunks; }
+  __device__ __forceinline__ std::size_t offset(std::size_t v, std::size_t i, unsigned m) const {
+    const std::size_t bd = std::size_t(1) << log2_block;
+    return (v >> log2_block) * bd * m + i * bd + (v & (bd - 1));
+  }
 
   __device__ __forceinline__ std::size_t start(std::size_t v0, unsigned m) const { return v0 * m; }
   template <class DivMod>
@@ -94,6 +124,7 @@ struct shifted_columns {
 
   __device__ __forceinline__ std::size_t start(std::size_t v0, unsigned) const { return v0; }
   __device__ __forceinline__ unsigned chunks(unsigned, unsigned m) const { return m * per; }
+  __device__ __forceinline__ std::size_t offset(std::size_t v, std::size_t i, unsigned) const { return i * pitch + v; }
 };
 
 // Division by a compile-time m (what the compiler turns into a multiply and a shift).
@@ -130,8 +161,10 @@ __device__ __forceinline__ void rotate_words(chunk_of<Word>& c, unsigned r) {
 // shifted columns, whose per-chunk ranges would otherwise spill.
 template <class Word, class Columns, bool RowsFirst, row_mode Mode, unsigned StaticM>
 __global__ void __launch_bounds__(transpose_threads, Columns::shifted ? 4 : 5)
-    transpose_kernel(const Word* __restrict__ src, Word* __restrict__ dst, transpose_shape shape, Columns columns) {
+    transpose_kernel(const Word* __restrict__ src, Word* __restrict__ dst, transpose_shape shape, Columns columns,
+                     Word fill) {
   constexpr unsigned G = chunk_words<Word>;
+  if (blockIdx.x < shape.tail) return transpose_tail<Word, Columns, RowsFirst>(src, dst, shape, columns, fill);
   static_assert(Mode != row_mode::periodic || (StaticM != 0 && G % StaticM == 0), "periodic needs m | G, static");
   extern __shared__ __align__(16) unsigned char shared_bytes[];
   Word* tile = reinterpret_cast<Word*>(shared_bytes);
@@ -191,7 +224,7 @@ __global__ void __launch_bounds__(transpose_threads, Columns::shifted ? 4 : 5)
   auto lo = [&](int j) { return col_range[j] & 0xffu; };
   auto hi = [&](int j) { return col_range[j] >> 8; };
   constexpr unsigned row_step = G * transpose_threads;
-  const std::size_t v0 = std::size_t(blockIdx.x) * shape.tile;
+  const std::size_t v0 = std::size_t(blockIdx.x - shape.tail) * shape.tile;
   const std::size_t rows_at = v0 * m + G * threadIdx.x;
 
   chunk_of<Word> held[transpose_chunks];

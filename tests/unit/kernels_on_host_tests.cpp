@@ -87,9 +87,8 @@ std::string check_move(const array_layout& sl, std::size_t src_shift, const arra
     for (std::size_t i = 0; i < sl.m; ++i) src.data[offset_of(sl, v, i)] = values[v * sl.m + i];
   const std::string kernel = device_transform_kernel(sl, src.data, dl, dst.data, sizeof(Word));
   INFO("kernel " << kernel);
-  const relayout_plan plan = plan_relayout(sl, dl, sizeof(Word));
   const auto aligned = [](const void* p) { return reinterpret_cast<std::uintptr_t>(p) % 16 == 0; };
-  const fast_plan fast = plan_fast_relayout(sl, dl, sizeof(Word), aligned(src.data), aligned(dst.data), plan);
+  const fast_plan fast = plan_fast_relayout(sl, dl, sizeof(Word), aligned(src.data), aligned(dst.data));
   constexpr unsigned G = unsigned(16 / sizeof(Word));
   if (fast.method == fast_method::runs) {
     if (fast.vector)
