@@ -116,7 +116,7 @@ void move_transpose(const Word* src, const array_layout& sl, Word* dst, const ar
   if constexpr (G > 1 && G < 16) {  // plan_transpose: 2-, 4- and 8-byte words
     if (other.kind == layout_kind::col_major && plan.shifted) {
       const unsigned per = plan.tile / G + 1;
-      return launch(shifted_columns{other.pitch, per, fast_divmod(per)});
+      return launch(shifted_columns{other.pitch, per, fast_divmod(per), (other.m - 1) * other.pitch + other.n});
     }
   }
   if (other.kind == layout_kind::col_major) return launch(strided_columns{other.pitch, false, 0});

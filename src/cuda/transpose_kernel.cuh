@@ -114,13 +114,15 @@ struct block_columns {
 // aligned: component i's run starts s_i = (i * pitch) mod G words past a chunk boundary, the same in
 // every tile (T is a multiple of G). The tile's columnar side is then `per` = T / G + 1 aligned
 // chunks per component, from the chunk that holds the run's first word. A chunk wholly inside the run
-// moves as 16 bytes; the (at most two) chunks it shares with the neighbouring tiles move only the
-// run's words, one by one: each word is read into the tile, and written, by exactly one block.
+// moves as 16 bytes; the (at most two) chunks it shares with the neighbouring tiles are loaded whole
+// too (but one that would reach past the side's last word) and only the run's words go to the tile,
+// and are stored one by one: each word is written by exactly one block.
 struct shifted_columns {
   static constexpr bool shifted = true;
   std::size_t pitch;
   unsigned per;  // T / G + 1
   fast_divmod by_per;
+  std::size_t words;  // the side's extent, (m - 1) * pitch + n: a shared chunk loads whole below it
 
   __device__ __forceinline__ std::size_t start(std::size_t v0, unsigned) const { return v0; }
   __device__ __forceinline__ unsigned chunks(unsigned, unsigned m) const { return m * per; }
@@ -183,8 +185,7 @@ __global__ void __launch_bounds__(transpose_threads, Columns::shifted ? 4 : 5)
     }
   };
   // Shifted columns: col_first may be "negative" (mod 2^32) for a chunk that starts before the run;
-  // only its words in [lo, hi) (col_range = lo | hi << 8) are the tile's, and a chunk with fewer than
-  // G of them (partial) moves them one by one.
+  // only its words in [lo, hi) (col_range = lo | hi << 8) are the tile's (fewer than G: partial).
   unsigned col_range[transpose_chunks];
 #pragma unroll
   for (int j = 0; j < transpose_chunks; ++j) {
@@ -227,6 +228,11 @@ __global__ void __launch_bounds__(transpose_threads, Columns::shifted ? 4 : 5)
   const std::size_t v0 = std::size_t(blockIdx.x - shape.tail) * shape.tile;
   const std::size_t rows_at = v0 * m + G * threadIdx.x;
 
+  // Loaded as one 16-byte chunk: every chunk but a shared one that would reach past the side's end.
+  auto whole_load = [&](int j) {
+    if constexpr (Columns::shifted) return !partial(j) || v0 + col_offset[j] + G <= columns.words;
+    return true;
+  };
   chunk_of<Word> held[transpose_chunks];
   if constexpr (RowsFirst) {
 #pragma unroll
@@ -236,15 +242,21 @@ __global__ void __launch_bounds__(transpose_threads, Columns::shifted ? 4 : 5)
     const Word* from = src + columns.start(v0, m);
 #pragma unroll
     for (int j = 0; j < transpose_chunks; ++j)
-      if (owns_col(j) && !partial(j)) held[j] = load_chunk(from + col_offset[j]);
+      if (owns_col(j) && whole_load(j)) held[j] = load_chunk(from + col_offset[j]);
   }
 #pragma unroll
   for (int j = 0; j < transpose_chunks; ++j) {
     if (RowsFirst ? !owns(j) : !owns_col(j)) continue;
     if constexpr (!RowsFirst && Columns::shifted) {
-      if (partial(j)) {
-        const Word* from = src + columns.start(v0, m) + col_offset[j];
-        for (unsigned w = lo(j); w < hi(j); ++w) tile[col_first[j] + w * stride] = from[w];
+      if (partial(j)) {  // only the tile's words, from the chunk held or (at the side's end) one by one
+        if (whole_load(j)) {
+#pragma unroll
+          for (unsigned e = 0; e < G; ++e)
+            if (e >= lo(j) && e < hi(j)) tile[col_first[j] + e * stride] = held[j].w[e];
+        } else {
+          const Word* from = src + columns.start(v0, m) + col_offset[j];
+          for (unsigned w = lo(j); w < hi(j); ++w) tile[col_first[j] + w * stride] = from[w];
+        }
         continue;
       }
     }
