@@ -71,7 +71,7 @@ fast_plan plan_transpose(const array_layout& src, const array_layout& dst, std::
   }
   while (plan.shifted && tile >= step && m * (tile / words + 1) > transpose_tile_bytes / 16) tile -= step;
   if (tile < step) return plan;
-  // Whole tiles (and whole blocks of a blocked side); the kernel's block 0 moves the rest.
+  // Whole tiles (and whole blocks of a blocked side); the kernel's first blocks move the rest.
   const std::size_t unit = other.kind == layout_kind::blocked ? std::max(tile, other.block) : tile;
   plan.split = src.n / unit * unit;
   if (plan.split == 0) return plan;
@@ -207,7 +207,7 @@ std::string device_transform_kernel(const array_layout& src, const void* src_dat
       return "flat";
     case fast_method::runs:
       return fast.vector ? "runs (16-byte)" : fast.shifted ? "runs (16-byte, shifted)" : "runs";
-    case fast_method::transpose:  // the vectors after the last whole tile too (its block 0)
+    case fast_method::transpose:  // the vectors after the last whole tile too (its first blocks)
       return fast.shifted ? "transpose (shifted columns)" : "transpose";
     case fast_method::none:
       break;

@@ -99,7 +99,8 @@ void move_transpose(const Word* src, const array_layout& sl, Word* dst, const ar
   shape.split = plan.split;
   shape.n = sl.n;
   shape.extent = dst_extent(dl, fill != nullptr);
-  shape.tail = shape.extent > plan.split ? 1 : 0;
+  const std::size_t tail_elements = (shape.extent - plan.split) * m;
+  shape.tail = unsigned(ceil_div(tail_elements, std::size_t(transpose_threads) * tail_elements_per_thread));
   const Word fill_word = fill ? *fill : Word{};
   auto launch = [&](auto columns) {
     with_row_mode<G>(plan, m, [&](auto mode, auto static_m) {
@@ -145,7 +146,7 @@ bool relayout_fast(const void* src, const array_layout& sl, void* dst, const arr
       case fast_method::none: return;
     }
   });
-  return true;  // the transpose kernel's block 0 moves what its whole tiles leave
+  return true;  // the transpose kernel's first blocks move what its whole tiles leave
 }
 
 }  // namespace coalesce::detail

@@ -36,13 +36,15 @@ struct transpose_shape {
   fast_divmod by_m;
   fast_divmod by_tile;
   // The vectors after the last whole tile, [split, n), and a blocked destination's padding lanes up to
-  // `extent` (given a fill): block 0 moves them element by element while the others move the tiles
-  // (it starts first, so its latency-bound walk hides behind them). tail == 0: none, no block 0.
+  // `extent` (given a fill): the first `tail` blocks move them element by element, at most
+  // tail_elements_per_thread each, while the others move the tiles (they start first, so their
+  // latency-bound walk hides behind the tiles). tail == 0: none.
   std::size_t split = 0, n = 0, extent = 0;
-  unsigned tail = 0;  // 1 where there is a tail block
+  unsigned tail = 0;
 };
+inline constexpr unsigned tail_elements_per_thread = 8;
 
-// The tail block's walk over elements k of [split, extent) x m: vector split + k / m, component k % m,
+// The tail blocks' walk over elements k of [split, extent) x m: vector split + k / m, component k % m,
 // from the rows' v * m + i and the columns' place (or to them); padding lanes get `fill`.
 template <class Word, class Columns, bool RowsFirst>
 __device__ void transpose_tail(const Word* __restrict__ src, Word* __restrict__ dst, const transpose_shape& shape,
@@ -50,7 +52,7 @@ __device__ void transpose_tail(const Word* __restrict__ src, Word* __restrict__ 
   // Fewer than a tile and a block of vectors: 32-bit k (and one division by m each).
   const unsigned count = unsigned((shape.extent - shape.split) * shape.m);
 #pragma unroll 4
-  for (unsigned k = threadIdx.x; k < count; k += transpose_threads) {
+  for (unsigned k = blockIdx.x * transpose_threads + threadIdx.x; k < count; k += shape.tail * transpose_threads) {
     const std::size_t v = shape.split + k / shape.m, i = k % shape.m;
     const std::size_t rows = v * shape.m + i, cols = columns.offset(v, i, shape.m);
     if constexpr (RowsFirst) dst[cols] = v < shape.n ? src[rows] : fill;
