@@ -95,12 +95,7 @@ void move_transpose(const Word* src, const array_layout& sl, Word* dst, const ar
   const bool rows_first = sl.kind == layout_kind::row_major;
   const array_layout& other = rows_first ? dl : sl;
   const unsigned m = unsigned(sl.m);
-  transpose_shape shape{m, plan.tile, plan.tile * m / G, fast_divmod(m), fast_divmod(plan.tile)};
-  shape.split = plan.split;
-  shape.n = sl.n;
-  shape.extent = dst_extent(dl, fill != nullptr);
-  const std::size_t tail_elements = (shape.extent - plan.split) * m;
-  shape.tail = unsigned(ceil_div(tail_elements, std::size_t(transpose_threads) * tail_elements_per_thread));
+  const transpose_shape shape = transpose_shape_for(plan, sl, dl, fill != nullptr, G);
   const Word fill_word = fill ? *fill : Word{};
   auto launch = [&](auto columns) {
     with_row_mode<G>(plan, m, [&](auto mode, auto static_m) {
@@ -114,17 +109,7 @@ void move_transpose(const Word* src, const array_layout& sl, Word* dst, const ar
       rows_first ? go(std::true_type{}) : go(std::false_type{});
     });
   };
-  if constexpr (G > 1 && G < 16) {  // plan_transpose: 2-, 4- and 8-byte words
-    if (other.kind == layout_kind::col_major && plan.shifted) {
-      const unsigned per = plan.tile / G + 1;
-      return launch(shifted_columns{other.pitch, per, fast_divmod(per), (other.m - 1) * other.pitch + other.n});
-    }
-  }
-  if (other.kind == layout_kind::col_major) return launch(strided_columns{other.pitch, false, 0});
-  unsigned log2_block = 0;
-  while ((std::size_t(1) << log2_block) < other.block) ++log2_block;
-  if (other.block <= plan.tile) return launch(block_columns{log2_block});
-  launch(strided_columns{other.block, true, log2_block});
+  with_transpose_columns<G>(plan, other, launch);
 }
 
 }  // namespace

@@ -303,4 +303,36 @@ __global__ void __launch_bounds__(transpose_threads, Columns::shifted ? 4 : 5)
   }
 }
 
+// ---- Host side: what move_transpose (fast_relayout.cu) launches for a plan ------------------------
+
+// The kernel's shape: plan's tiles, and the tail blocks for [split, n) and a blocked destination's
+// padding (write_padding) after them.
+inline transpose_shape transpose_shape_for(const fast_plan& plan, const array_layout& sl, const array_layout& dl,
+                                           bool write_padding, unsigned words) {
+  const unsigned m = unsigned(sl.m);
+  transpose_shape shape{m, plan.tile, plan.tile * m / words, fast_divmod(m), fast_divmod(plan.tile)};
+  shape.split = plan.split;
+  shape.n = sl.n;
+  shape.extent = dst_extent(dl, write_padding);
+  const std::size_t per_block = std::size_t(transpose_threads) * tail_elements_per_thread;
+  shape.tail = unsigned(((shape.extent - plan.split) * m + per_block - 1) / per_block);
+  return shape;
+}
+
+// f(columns): the columnar side `other` as the kernel takes it.
+template <unsigned G, class F>
+void with_transpose_columns(const fast_plan& plan, const array_layout& other, F&& f) {
+  if constexpr (G > 1 && G < 16) {  // plan_transpose: 2-, 4- and 8-byte words
+    if (other.kind == layout_kind::col_major && plan.shifted) {
+      const unsigned per = plan.tile / G + 1;
+      return f(shifted_columns{other.pitch, per, fast_divmod(per), (other.m - 1) * other.pitch + other.n});
+    }
+  }
+  if (other.kind == layout_kind::col_major) return f(strided_columns{other.pitch, false, 0});
+  unsigned log2_block = 0;
+  while ((std::size_t(1) << log2_block) < other.block) ++log2_block;
+  if (other.block <= plan.tile) return f(block_columns{log2_block});
+  f(strided_columns{other.block, true, log2_block});
+}
+
 }  // namespace coalesce::detail

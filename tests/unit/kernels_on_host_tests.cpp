@@ -14,6 +14,7 @@
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #include "../../src/cuda/runs_kernel.cuh"
+#include "../../src/cuda/transpose_kernel.cuh"
 #pragma GCC diagnostic pop
 #include "../../src/relayout_plan.hpp"
 
@@ -135,9 +136,78 @@ std::set<std::string> check_pairs(std::size_t n, std::size_t m) {
   return kernels;
 }
 
+// The transpose kernel's tail blocks (the vectors after its last whole tile, and a blocked
+// destination's padding) run thread by thread: every element of [split, n) in place, the padding lanes
+// the fill, and nothing else written (the tiles' part stays poisoned: the GPU tests check the tiles).
+// Returns false where the pair takes no transpose.
+template <class Word>
+bool check_transpose_tail(const array_layout& sl, const array_layout& dl) {
+  const fast_plan plan = plan_fast_relayout(sl, dl, sizeof(Word), true, true);
+  if (plan.method != fast_method::transpose) return false;
+  INFO(to_string(sl) << " -> " << to_string(dl) << ", sizeof(Word) = " << sizeof(Word) << ", tile " << plan.tile
+                     << ", split " << plan.split);
+  constexpr unsigned G = unsigned(16 / sizeof(Word));
+  const std::vector<Word> values = test::random_values<Word>(sl.n * sl.m, test::fresh_seed());
+  const Word mark = test::poison<Word>(), fill = values[0];
+  std::vector<Word> src(sl.span(), mark), dst(dl.span(), mark);
+  for (std::size_t v = 0; v < sl.n; ++v)
+    for (std::size_t i = 0; i < sl.m; ++i) src[offset_of(sl, v, i)] = values[v * sl.m + i];
+  const transpose_shape shape = transpose_shape_for(plan, sl, dl, true, G);
+  const bool rows_first = sl.kind == layout_kind::row_major;
+  with_transpose_columns<G>(plan, rows_first ? dl : sl, [&](auto columns) {
+    gridDim.x = unsigned(plan.split / plan.tile + shape.tail);
+    for (blockIdx.x = 0; blockIdx.x < shape.tail; ++blockIdx.x)
+      for (threadIdx.x = 0; threadIdx.x < unsigned(transpose_threads); ++threadIdx.x) {
+        if (rows_first) transpose_tail<Word, decltype(columns), true>(src.data(), dst.data(), shape, columns, fill);
+        else transpose_tail<Word, decltype(columns), false>(src.data(), dst.data(), shape, columns, fill);
+      }
+  });
+  std::vector<Word> expected(dl.span(), mark);
+  const std::size_t extent = dst_extent(dl, true);
+  for (std::size_t v = plan.split; v < extent; ++v)
+    for (std::size_t i = 0; i < dl.m; ++i) expected[offset_of(dl, v, i)] = v < dl.n ? values[v * dl.m + i] : fill;
+  if (std::memcmp(expected.data(), dst.data(), expected.size() * sizeof(Word)) != 0) {
+    std::size_t o = 0;
+    while (expected[o] == dst[o]) ++o;
+    INFO("first wrong element: " << o);
+    REQUIRE(dst[o] == expected[o]);
+  }
+  return true;
+}
+
+template <class Word>
+std::size_t check_transpose_tails(std::size_t n, std::size_t m) {
+  const std::size_t words = 16 / sizeof(Word);
+  const array_layout aos{layout_kind::row_major, n, m, m, 0};
+  const array_layout others[] = {{layout_kind::col_major, n, m, (n + words - 1) / words * words, 0},
+                                 {layout_kind::col_major, n, m, n | 1, 0},  // shifted columns
+                                 {layout_kind::blocked, n, m, 0, 32},
+                                 {layout_kind::blocked, n, m, 0, 128},
+                                 {layout_kind::blocked, n, m, 0, 256}};
+  std::size_t transposes = 0;
+  for (const array_layout& other : others) {
+    transposes += check_transpose_tail<Word>(aos, other);
+    transposes += check_transpose_tail<Word>(other, aos);
+  }
+  return transposes;
+}
+
 }  // namespace
 
 TEST_SUITE("unit") {
+  TEST_CASE("transform.kernels_on_host.transpose_tail") {
+    std::size_t transposes = 0;
+    for (std::size_t m : {2, 3, 5, 12, 100})
+      for (std::size_t n : {20001 + 7 * m, m <= 12 ? std::size_t(45001) : 0}) {
+        if (n == 0) continue;
+        INFO("n = " << n << ", m = " << m);
+        transposes += check_transpose_tails<std::uint16_t>(n, m);
+        transposes += check_transpose_tails<std::uint32_t>(n, m);
+        transposes += check_transpose_tails<std::uint64_t>(n, m);
+      }
+    CHECK(transposes > 100);
+  }
+
   TEST_CASE("transform.kernels_on_host.misaligned") {
     for (std::size_t m : {1, 3, 12, 40})
       for (std::size_t n : {1, 5, 131, 1001}) {
