@@ -88,7 +88,7 @@ struct fast_plan {
                                 // source words that cover it (runs aligned differently on the two sides);
                                 // transpose: a col_major side whose runs start off 16-byte boundaries
   unsigned tile = 0;            // transpose: T vectors per tile
-  std::size_t split = 0;        // transpose: vectors [0, split) as whole tiles, the rest by the table
+  std::size_t split = 0;        // transpose: vectors [0, split) as whole tiles, the rest by its tail blocks
   row_mode mode = row_mode::packed;
   std::size_t shared_bytes = 0;  // transpose: T * S * elem
 };

@@ -108,25 +108,24 @@ void run_case(const runtime& rt, const options& o, std::size_t m, std::vector<re
   Kokkos::View<T*, mem> buffer("buffer", (n + 37) * (m + 1)), other("other", (n + 37) * (m + 1));
   Kokkos::deep_copy(buffer, T(2));
   // The same-kind ceilings: a deep_copy between two Views of each kind.
-  std::vector<double> same_gbs;
-  std::vector<std::pair<std::string, bench::stats>> same_stats;
+  std::vector<std::pair<std::string, double>> same_gbs;  // (kind, GB/s), in for_each_view's order
+  std::vector<bench::stats> same_stats;
   double ceiling_gbs = right_gbs;
   for_each_view(buffer.data(), other.data(), n, m, [&](const char* name, auto from, auto to) {
-    const bench::stats s = measure([&] { Kokkos::deep_copy(to, from); }, o.reps);
-    same_gbs.push_back(bench::gbs(bytes, s.median_ms));
-    same_stats.emplace_back(std::string(name) + "->same", s);
-    const std::string kind = name;
-    if (kind == "LayoutRight" || kind == "LayoutLeft") ceiling_gbs = std::max(ceiling_gbs, same_gbs.back());
+    same_stats.push_back(measure([&] { Kokkos::deep_copy(to, from); }, o.reps));
+    same_gbs.emplace_back(name, bench::gbs(bytes, same_stats.back().median_ms));
+    if (same_gbs.back().first == "LayoutRight" || same_gbs.back().first == "LayoutLeft")
+      ceiling_gbs = std::max(ceiling_gbs, same_gbs.back().second);
   });
   add("ceiling", "Right->Right", "-", right_copy, ceiling_gbs);
   add("peer", "Right->Left", "-", right_to_left, ceiling_gbs);
   add("peer", "Left->Right", "-", left_to_right, ceiling_gbs);
-  for (const auto& [name, s] : same_stats) add("same", name, "-", s, ceiling_gbs);
+  for (std::size_t k = 0; k < same_stats.size(); ++k) add("same", same_gbs[k].first + "->same", "-", same_stats[k], ceiling_gbs);
   for (const layout_spec spec : {aos(), soa(), blocked(128)}) {
     array<T> a = rt.allocate<T>(n, m, spec);
     std::size_t kind = 0;
     for_each_view(buffer.data(), other.data(), n, m, [&](const char* name, auto view, auto) {
-      const double same = kind < same_gbs.size() ? same_gbs[kind] : 0;
+      const double same = kind < same_gbs.size() ? same_gbs[kind].second : 0;
       ++kind;
       add("copy", name, to_string(spec), measure([&] { kokkos::copy(rt, view, a); }, o.reps), ceiling_gbs, same);
       add("download", name, to_string(spec), measure([&] { kokkos::download(rt, a, view); }, o.reps), ceiling_gbs,

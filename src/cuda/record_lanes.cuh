@@ -74,8 +74,7 @@ inline std::optional<record_lanes_params> plan_record_lanes(const record_move& m
     s.blocks = bd != 0;
     s.block = fast_divmod(unsigned(bd ? bd : 1));
     s.stride = side_stride(places);
-    for (const component_place& c : places)
-      if (c.block > 1) s.block_stride = c.a;  // the same for every blocks component of a side
+    s.block_stride = side_block_stride(places);
   };
   side(move.src, range.src_first, p.src);
   side(move.dst, range.dst_first, p.dst);

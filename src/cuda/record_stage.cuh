@@ -139,6 +139,7 @@ inline bool plan_side(const record_move& move, const std::vector<component_place
   s.first = first;
   s.rows_base = rows_base;
   s.block = std::uint32_t(bd);
+  s.block_stride = side_block_stride(side);  // the same for every blocked component of a side
   if (bd != 0) {
     if (tile % bd == 0) {
       if (first % bd) return false;
@@ -183,9 +184,8 @@ inline bool plan_side(const record_move& move, const std::vector<component_place
     std::size_t hi = 0;
     for (std::size_t k = 0; k < side.size(); ++k)
       if (side[k].block > 1) hi = std::max(hi, side[k].base + bd * move.width[k]);
-    const std::size_t a = side_block_stride(side), extent = std::min(a, (hi - lo + 15) / 16 * 16);
+    const std::size_t a = s.block_stride, extent = std::min(a, (hi - lo + 15) / 16 * 16);
     if (!s.blocks_per_tile || a % 16 || hi - lo > a || (data + lo + (first / bd) * a) % 16) return false;
-    s.block_stride = a;
     s.block_extent = std::uint32_t(extent);
     s.block_image = at;
     if (!add({lo, at, 0, stage_blocks, 0}, (s.blocks_per_tile - 1) * a + extent)) return false;
@@ -199,7 +199,6 @@ inline bool plan_side(const record_move& move, const std::vector<component_place
     const std::uintptr_t start =
         data + c.base + (bd == 0 ? first * w : (first / bd) * c.a + (first % bd) * w);
     if (start % 16 || run_bytes % 16 || (bd != 0 && c.a % 16)) return false;
-    if (bd != 0) s.block_stride = c.a;  // the same for every component of a side
     // A destination component that is also in runs on the source is read where it was loaded.
     const bool alias = is_dst && move.src[k].block != 1;
     std::uint32_t image = at;
