@@ -38,7 +38,8 @@ void move_flat(const Word* src, Word* dst, const array_layout& dl, const Word* f
 template <class Word, unsigned W, bool Shifted = false>
 void launch_runs(const Word* src, const array_layout& sl, Word* dst, const array_layout& dl, const runs_shape& shape,
                  const Word* fill, cudaStream_t stream, const std::string& call) {
-  const dim3 grid(runs_blocks(shape.cover, W, Shifted), unsigned(std::min<std::size_t>(shape.m, 65535)));
+  const runs_grid_size size = runs_grid(shape, W, Shifted);
+  const dim3 grid(size.x, size.y);
   const bool write_padding = fill != nullptr;
   const Word fill_word = write_padding ? *fill : Word{};
   auto go = [&](auto src_blocked, auto dst_blocked) {

@@ -39,8 +39,9 @@ namespace {
 // The runs kernel's grid, block by block, thread by thread (no barriers, no shared memory).
 template <class Word, unsigned W, bool Shifted, bool SrcBlocked, bool DstBlocked>
 void run_runs(const Word* src, const runs_shape& shape, Word* dst, const Word& fill) {
-  gridDim.x = runs_blocks(shape.cover, W, Shifted);
-  gridDim.y = unsigned(shape.m);
+  const runs_grid_size size = runs_grid(shape, W, Shifted);
+  gridDim.x = size.x;
+  gridDim.y = size.y;
   for (blockIdx.y = 0; blockIdx.y < gridDim.y; ++blockIdx.y)
     for (blockIdx.x = 0; blockIdx.x < gridDim.x; ++blockIdx.x)
       for (threadIdx.x = 0; threadIdx.x < unsigned(runs_threads); ++threadIdx.x)

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# SPDX-FileCopyrightText: 2026 coalesce authors
+# SPDX-License-Identifier: Apache-2.0
+# A/B of coalesce-bench builds on the GPU machine, in one call, so that a kernel change is judged
+# against the clocks and ceiling of the same minute:
+#   scripts/gpu_ab_paths.sh "<--only substring>" base=bench-before try=bench-after [name=bench ...]
+# runs --paths all (128 MiB cells) on the cells named, every build in turn, twice, and writes
+# $OUT/ab.md: per kernel and type, for each build after the first, the median over cells of its GB/s
+# over the first build's (each cell's faster of its two runs), and every build's median % of the
+# copy ceiling.
+set -uo pipefail
+out=${OUT:-$PWD/out-ab}
+only=$1
+shift
+mkdir -p "$out"
+names=()
+for round in 1 2; do
+  for nb in "$@"; do
+    name=${nb%%=*}
+    [ $round = 1 ] && names+=("$name")
+    "${nb#*=}" --paths all --size-mib 128 --only "$only" --out "$out/$name-$round" > "$out/$name-$round.log" 2>&1 ||
+      echo "$name round $round: exit $?"
+  done
+done
+python3 - "$out" "${names[@]}" > "$out/ab.md" <<'PY'
+import csv, sys
+from collections import defaultdict
+out, names = sys.argv[1], sys.argv[2:]
+def best(name):
+    cells = {}
+    for rnd in (1, 2):
+        for r in csv.DictReader(open(f"{out}/{name}-{rnd}/results.csv")):
+            k = (r["name"], r["type"], r["m"])
+            if r["group"] == "path" and (k not in cells or float(r["median_ms"]) < float(cells[k]["median_ms"])):
+                cells[k] = r
+    return cells
+runs = [best(n) for n in names]
+groups = defaultdict(list)
+for k, r in runs[0].items():
+    if all(k in b for b in runs[1:]):
+        groups[(r["kernel"], k[1])].append(k)
+med = lambda v: sorted(v)[len(v) // 2]
+print("| kernel | type | cells | " + " | ".join(f"{n} / {names[0]}" for n in names[1:]) + " | "
+      + " | ".join(f"% {n}" for n in names) + " | wrong |")
+print("|---|---|---:|" + "---:|" * (2 * len(names) - 1) + "---:|")
+for (kern, t), ks in sorted(groups.items()):
+    ratios = [med([float(runs[0][k]["median_ms"]) / float(b[k]["median_ms"]) for k in ks]) for b in runs[1:]]
+    pcts = [med([100 * float(b[k]["fraction_of_ceiling"]) for k in ks]) for b in runs]
+    wrong = sum(int(b[k]["wrong"]) > 0 for b in runs for k in ks)
+    print(f"| {kern} | {t} | {len(ks)} | " + " | ".join(f"{x:.3f}" for x in ratios) + " | "
+          + " | ".join(f"{x:.1f}" for x in pcts) + f" | {wrong} |")
+PY
+# The device tool brings back few files: the result tables travel as one archive.
+tar czf "$out/results.tgz" -C "$out" $(cd "$out" && ls -d */) && rm -rf "$out"/*/
+cat "$out/ab.md"
