@@ -161,28 +161,61 @@ bool tile_side_vectorizable(const array_layout& l, std::size_t elem, unsigned ti
   return false;
 }
 
+bool copies_rows(const array_layout& src, const array_layout& dst) {
+  return same_shape_and_layout(src, dst) ||
+         (src.kind == layout_kind::row_major && dst.kind == layout_kind::row_major && src.n == dst.n && src.m == dst.m);
+}
+
+namespace {
+
+// The longest tile of at most `budget` bytes that both sides' blocks allow, a multiple of 32 (whole
+// warps: aligned runs on both sides) where one fits; 0 if none. Only the multiples and divisors of a
+// blocked side's bd can fit it, so those are the candidates (of the larger bd where both are blocked):
+// scanning every length instead cost 80 us of host time per call where nothing fits (bd 1000 against
+// 128), longer than the copy it planned.
+unsigned longest_tile(const array_layout& src, const array_layout& dst, std::size_t row_bytes, std::size_t budget) {
+  const std::size_t limit = std::min<std::size_t>(max_tile, budget / row_bytes);
+  std::size_t best = 0, best_warps = 0;
+  const auto consider = [&](std::size_t t) {
+    if (t < min_tile || t > limit || !tile_fits_block(src, unsigned(t)) || !tile_fits_block(dst, unsigned(t))) return;
+    best = std::max(best, t);
+    if (t % 32 == 0) best_warps = std::max(best_warps, t);
+  };
+  const auto bd_of = [](const array_layout& l) { return l.kind == layout_kind::blocked ? l.block : 0; };
+  const std::size_t bd = std::max(bd_of(src), bd_of(dst));
+  if (bd == 0) {
+    consider(limit / 32 * 32);
+    consider(limit);
+  } else {
+    // Multiples, longest first: the first of whole warps wins (a divisor of bd is no longer).
+    for (std::size_t t = limit / bd * bd; t >= bd && best_warps == 0; t -= bd) consider(t);
+    for (std::size_t d = 1; d * d <= bd; ++d)
+      if (bd % d == 0) {
+        consider(d);
+        consider(bd / d);
+      }
+  }
+  return unsigned(best_warps != 0 ? best_warps : best);
+}
+
+}  // namespace
+
 relayout_plan plan_relayout(const array_layout& src, const array_layout& dst, std::size_t elem) {
   relayout_plan plan;
-  if (same_shape_and_layout(src, dst) ||
-      (src.kind == layout_kind::row_major && dst.kind == layout_kind::row_major && src.n == dst.n && src.m == dst.m)) {
+  if (copies_rows(src, dst)) {
     plan.method = relayout_method::copy_2d;
     return plan;
   }
   plan.stride = unsigned(src.m | 1);
   const std::size_t row_bytes = std::size_t(plan.stride) * elem;
-  // Prefer tiles of whole warps (aligned runs on both sides) within the budget; then any tile that
-  // meets awkward block sizes; then up to the 48 KiB a block gets without opting in.
+  // Tiles within the budget first; then up to the 48 KiB a block gets without opting in.
   for (std::size_t budget : {tile_budget_bytes, max_tile_bytes}) {
-    for (unsigned step : {32u, 1u}) {
-      for (unsigned tile = max_tile / step * step; tile >= min_tile; tile -= step) {
-        if (tile * row_bytes > budget) continue;
-        if (!tile_fits_block(src, tile) || !tile_fits_block(dst, tile)) continue;
-        // k < T * m stays far below 2^31 (fast_divmod's range): T * m * elem <= 48 KiB.
-        plan.method = relayout_method::tiled;
-        plan.tile = tile;
-        plan.shared_bytes = tile * row_bytes;
-        return plan;
-      }
+    // k < T * m stays far below 2^31 (fast_divmod's range): T * m * elem <= 48 KiB.
+    if (const unsigned tile = longest_tile(src, dst, row_bytes, budget); tile != 0) {
+      plan.method = relayout_method::tiled;
+      plan.tile = tile;
+      plan.shared_bytes = tile * row_bytes;
+      return plan;
     }
   }
   return plan;  // no tile fits (large m or awkward block sizes): the straightforward kernel

@@ -119,14 +119,14 @@ void move_rows(const void* src, const array_layout& sl, void* dst, const array_l
 void relayout_device(const void* src, const array_layout& sl, void* dst, const array_layout& dl, std::size_t elem,
                      const void* fill, const std::string& call, stream_t stream) {
   if (sl.n == 0) return;
-  const relayout_plan plan = plan_relayout(sl, dl, elem);
-  if (plan.method == relayout_method::copy_2d) {
+  if (copies_rows(sl, dl)) {
     const std::size_t word = rows_word_bytes(sl, src, dl, dst, elem);
     word ? move_rows(src, sl, dst, dl, elem, word, stream, call) : copy_same_kind(src, sl, dst, dl, elem, stream, call);
     return;
   }
-  // A fast row of the table moves all of it, or none: then the generic plan.
+  // A fast row of the table moves all of it, or none: then the generic plan, worked out only then.
   if (relayout_fast(src, sl, dst, dl, elem, fill, call, stream)) return;
+  const relayout_plan plan = plan_relayout(sl, dl, elem);
   relayout_device_range(src, sl, dst, dl, elem, fill, plan, tile_range{sl.n, dst_extent(dl, fill != nullptr), 0, 0},
                         call, stream);
 }

@@ -53,6 +53,43 @@ TEST_SUITE("unit") {
         }
   }
 
+  // plan_relayout picks its tile from the multiples and divisors of a blocked side's bd; the reference
+  // here scans every length, whole warps first, as the planner once did: both must agree.
+  TEST_CASE("transform.plan.tile_equals_the_full_scan") {
+    const auto scanned = [](const array_layout& src, const array_layout& dst, std::size_t elem) {
+      const std::size_t row_bytes = (src.m | 1) * elem;
+      const auto fits = [](const array_layout& l, unsigned t) {
+        return l.kind != layout_kind::blocked || t % l.block == 0 || l.block % t == 0;
+      };
+      for (std::size_t budget : {tile_budget_bytes, max_tile_bytes})
+        for (unsigned step : {32u, 1u})
+          for (unsigned t = max_tile / step * step; t >= min_tile; t -= step)
+            if (t * row_bytes <= budget && fits(src, t) && fits(dst, t)) return t;
+      return 0u;
+    };
+    const std::size_t bds[] = {1, 2, 3, 7, 32, 40, 48, 96, 100, 128, 250, 256, 1000, 1024, 4096, 8192, 10000, 65536};
+    std::size_t tiled = 0, cases = 0;
+    for (std::size_t elem : {1, 2, 4, 8, 16})
+      for (std::size_t m : {1, 2, 3, 5, 12, 33, 100, 700})
+        for (std::size_t a : bds)
+          for (std::size_t b : bds) {
+            const std::size_t n = 5000;
+            for (const auto& [src, dst] : {std::pair{blocks(n, m, a), blocks(n, m, b)}, std::pair{rows(n, m, m), blocks(n, m, a)},
+                                           std::pair{blocks(n, m, a), cols(n, m, n + b)}}) {
+              if (a == b && src.kind == dst.kind) continue;
+              INFO("elem " << elem << " m " << m << " bd " << a << ", " << b << " kinds " << int(src.kind) << " "
+                           << int(dst.kind));
+              const relayout_plan p = plan_relayout(src, dst, elem);
+              const unsigned want = scanned(src, dst, elem);
+              ++cases;
+              CHECK(p.tile == want);
+              CHECK((p.method == relayout_method::tiled) == (want != 0));
+              if (want != 0) ++tiled;
+            }
+          }
+    CHECK(tiled > cases / 2);  // most pairs have a tile, and the others the fallback: both are compared
+  }
+
   TEST_CASE("transform.plan.falls_back_when_nothing_fits") {
     CHECK(plan_relayout(rows(100, 1500, 1500), cols(100, 1500, 100), 4).method == relayout_method::simple);
     CHECK(plan_relayout(rows(100, 100, 100), blocks(100, 100, 32), 16).method == relayout_method::simple);
