@@ -117,6 +117,9 @@ TEST_SUITE("unit") {
     check_case<float>(blocks(n, m, 96), rows(n, m, m + 1), true, 1, true);
     check_case<double>(cols(n, m, n + 3), blocks(n, m, 32), true, 0, true);
     check_case<std::uint16_t>(rows(n, m, m + 2), rows(n, m, m), true, 0, false);
+    // More than 16 components from col_major rows: row by row within each chunk, 19 chunks and a tail.
+    check_case<float>(cols(n, 40, n + 3), blocks(n, 40, 128), false, 0, true);
+    check_case<double>(cols(n, 17, n), cols(n, 17, n + 5), true, 8, false);
   }
 
   TEST_CASE("host.plan.chooses_by_class") {
