@@ -57,8 +57,8 @@ void move_runs(const host_plan& plan, const byte* s, byte* d, std::size_t elem) 
   // written) block after block, not once per component. A col_major source of more than 16 components
   // goes component by component instead, each row's share of the chunk in one pass: stretch by stretch
   // it reads m rows side by side, whose lines (rows a power of two apart) contend for the caches' sets
-  // (one thread, 64 MiB, soa -> blocked:128 float m = 32: 13-14 -> 16-17 GB/s; at m = 4 and 9 the
-  // stretches measured 20-30% faster, at m = 16 both the same).
+  // (one thread, 64 MiB, soa -> blocked:128 float: m = 32 12-13 -> 14-16 GB/s, m = 64 and 100 +30%;
+  // at m = 4 and 9 the stretches measured 20-30% faster, at m = 16 both the same: BENCHMARKS.md).
   const std::size_t chunk = std::max<std::size_t>(1, (std::size_t(256) << 10) / (m * elem)), chunks = ceil_div(n, chunk);
   const bool rows_first = !from.blocked && m > 16;
   COALESCE_OMP("omp parallel if (n * m >= parallel_threshold)")

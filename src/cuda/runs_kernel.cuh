@@ -5,9 +5,9 @@
 // component i of consecutive vectors lies in runs on both sides (a col_major row, or a block's bd
 // lanes), so the move is a strided copy: no shared memory, no transposing. Each block moves one
 // component (blockIdx.y, or blockIdx.x % m: runs_grid) of chunks of W words of consecutive vectors,
-// consecutive across a warp on both sides, the grid covering them in one pass. A chunk is whole where W divides both sides' run lengths
-// (bd, and every chunk start of a col_major row); the end of a component goes word by word, and a
-// blocked destination's padding lanes get the fill.
+// consecutive across a warp on both sides, the grid covering them in one pass. A chunk is whole where
+// W divides both sides' run lengths (bd, and every chunk start of a col_major row); the end of a
+// component goes word by word, and a blocked destination's padding lanes get the fill.
 
 #include "fast_divmod.cuh"
 
