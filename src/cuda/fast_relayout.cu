@@ -7,6 +7,7 @@
 #include "../relayout_one.hpp"
 #include "cuda_check.hpp"
 #include "runs_kernel.cuh"
+#include "shifted_runs_kernel.cuh"
 #include "transpose_kernel.cuh"
 
 #include <algorithm>
@@ -43,8 +44,14 @@ void launch_runs(const Word* src, const array_layout& sl, Word* dst, const array
   const bool write_padding = fill != nullptr;
   const Word fill_word = write_padding ? *fill : Word{};
   auto go = [&](auto src_blocked, auto dst_blocked) {
-    runs_kernel<Word, W, decltype(src_blocked)::value, decltype(dst_blocked)::value, Shifted>
-        <<<grid, runs_threads, 0, stream>>>(src, dst, shape, write_padding, fill_word);
+    constexpr bool from_blocks = decltype(src_blocked)::value, to_blocks = decltype(dst_blocked)::value;
+    if constexpr (Shifted && shifted_runs_staged<Word, from_blocks, to_blocks>) {
+      shifted_runs_kernel<Word, from_blocks, to_blocks>
+          <<<shifted_runs_blocks<Word>(shape), runs_threads, 0, stream>>>(src, dst, shape, write_padding, fill_word);
+    } else {
+      runs_kernel<Word, W, from_blocks, to_blocks, Shifted>
+          <<<grid, runs_threads, 0, stream>>>(src, dst, shape, write_padding, fill_word);
+    }
   };
   using yes = std::true_type;
   using no = std::false_type;

@@ -91,12 +91,13 @@ __device__ __forceinline__ const uint4* aligned_word(const void* p) {
 }
 
 // Shifted = false: chunk q is vectors [qW, qW + W), 16-byte aligned on both sides (plan.vector).
-// Shifted = true (plan.shifted, W * sizeof(Word) == 16): chunks follow the destination's alignment
-// instead. Component i's destination row starts `lead` words before its first aligned 16 bytes;
-// chunk q is vectors [lead - W + qW, ...) (chunk 0 the head, clipped at 0), and a whole chunk's
-// destination word is bytes [b, b + 16) of the two aligned source words holding its first and last
-// element (b = its first element's byte offset in the first word). A col_major source row is
-// contiguous, so these are adjacent; a blocked source's runs are whole aligned chunks, so a chunk
+// Shifted = true (plan.shifted, W * sizeof(Word) == 16; 4-byte words with a blocked side have
+// shifted_runs_kernel.cuh): chunks follow the destination's alignment instead. Component i's
+// destination row starts `lead` words before its first aligned 16 bytes; chunk q is vectors
+// [lead - W + qW, ...) (chunk 0 the head, clipped at 0), and a whole chunk's destination word is
+// bytes [b, b + 16) of the two aligned source words holding its first and last element (b = its
+// first element's byte offset in the first word). A col_major source row is contiguous, so these are
+// adjacent; a blocked source's runs are whole aligned chunks, so a chunk
 // crossing a block boundary takes the tail of one run's last word and the head of the next run's
 // first: the same shift. Both loads are aligned and hold an element of the chunk; a col_major
 // source also keeps them inside its row (a chunk whose words would reach past the row's ends goes

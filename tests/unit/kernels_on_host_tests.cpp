@@ -1,12 +1,12 @@
 // SPDX-FileCopyrightText: 2026 coalesce authors
 // SPDX-License-Identifier: Apache-2.0
-// The runs transform kernel's code (src/cuda/runs_kernel.cuh) run on the host, one thread after
-// another (cuda_host_shim.hpp), on the misaligned runs its shifted 16-byte words serve: odd col_major
-// pitches, pointers one element off. This
-// checks the index arithmetic without a GPU, in CI: every element in place, nothing else written,
-// and (under the asan-ubsan preset) no byte read outside the exact allocations and no 16-byte access
-// misaligned. What it cannot check is the GPU's: races and memory ordering (the GPU tests,
-// transform.cuda.misaligned.*, under compute-sanitizer).
+// The runs transform kernels' code (src/cuda/runs_kernel.cuh, shifted_runs_kernel.cuh) run on the
+// host, one thread after another (cuda_host_shim.hpp), on the misaligned runs the shifted 16-byte
+// words serve: odd col_major pitches, pointers one element off. This checks the index arithmetic
+// without a GPU, in CI: every element in place, nothing else written, and (under the asan-ubsan
+// preset) no byte read outside the exact allocations and no 16-byte access misaligned. What it cannot
+// check is the GPU's: races and memory ordering (the GPU tests, transform.cuda.misaligned.*, under
+// compute-sanitizer).
 #include "cuda_host_shim.hpp"
 
 // The host compiler cannot see that each held chunk is stored only where it was loaded (the
@@ -14,6 +14,7 @@
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #include "../../src/cuda/runs_kernel.cuh"
+#include "../../src/cuda/shifted_runs_kernel.cuh"
 #include "../../src/cuda/transpose_kernel.cuh"
 #pragma GCC diagnostic pop
 #include "../../src/relayout_plan.hpp"
@@ -36,16 +37,31 @@ using namespace coalesce::detail;
 
 namespace {
 
-// The runs kernel's grid, block by block, thread by thread (no barriers, no shared memory).
+// The runs kernels' grid, block by block, thread by thread. The staged shifted kernel's barrier is
+// its two phases: every thread's load, then every thread's store, the shared words poisoned first.
 template <class Word, unsigned W, bool Shifted, bool SrcBlocked, bool DstBlocked>
 void run_runs(const Word* src, const runs_shape& shape, Word* dst, const Word& fill) {
-  const runs_grid_size size = runs_grid(shape, W, Shifted);
-  gridDim.x = size.x;
-  gridDim.y = size.y;
-  for (blockIdx.y = 0; blockIdx.y < gridDim.y; ++blockIdx.y)
-    for (blockIdx.x = 0; blockIdx.x < gridDim.x; ++blockIdx.x)
+  if constexpr (Shifted && shifted_runs_staged<Word, SrcBlocked, DstBlocked>) {
+    std::vector<uint4> stage(shifted_chunks + 1);
+    gridDim = {shifted_runs_blocks<Word>(shape), 1, 1};
+    for (blockIdx.x = 0; blockIdx.x < gridDim.x; ++blockIdx.x) {
+      std::fill(stage.begin(), stage.end(), uint4{0xdeadbeefu, 0xdeadbeefu, 0xdeadbeefu, 0xdeadbeefu});
+      const unsigned qb = blockIdx.x / unsigned(shape.m) * shifted_chunks;
+      const std::size_t i = blockIdx.x % shape.m;
+      const shifted_component c = shifted_component_at<Word, SrcBlocked, DstBlocked>(src, dst, shape, i);
       for (threadIdx.x = 0; threadIdx.x < unsigned(runs_threads); ++threadIdx.x)
-        runs_kernel<Word, W, SrcBlocked, DstBlocked, Shifted>(src, dst, shape, true, fill);
+        shifted_runs_load<Word, SrcBlocked, DstBlocked>(src, dst, shape, i, c, qb, stage.data(), true, fill);
+      for (threadIdx.x = 0; threadIdx.x < unsigned(runs_threads); ++threadIdx.x)
+        shifted_runs_store<Word, SrcBlocked, DstBlocked>(dst, shape, i, c, qb, stage.data());
+    }
+  } else {
+    const runs_grid_size size = runs_grid(shape, W, Shifted);
+    gridDim = {size.x, size.y, 1};
+    for (blockIdx.y = 0; blockIdx.y < gridDim.y; ++blockIdx.y)
+      for (blockIdx.x = 0; blockIdx.x < gridDim.x; ++blockIdx.x)
+        for (threadIdx.x = 0; threadIdx.x < unsigned(runs_threads); ++threadIdx.x)
+          runs_kernel<Word, W, SrcBlocked, DstBlocked, Shifted>(src, dst, shape, true, fill);
+  }
 }
 
 template <class Word, unsigned W, bool Shifted>
@@ -210,8 +226,12 @@ TEST_SUITE("unit") {
   }
 
   TEST_CASE("transform.kernels_on_host.misaligned") {
+    // n = 20011: more chunks than one block of the shifted kernel moves, for every word size (its
+    // last chunk's second word is loaded by that chunk's thread).
     for (std::size_t m : {1, 3, 12, 40})
-      for (std::size_t n : {1, 5, 131, 1001}) {
+      for (std::size_t n : {std::size_t(1), std::size_t(5), std::size_t(131), std::size_t(1001),
+                            m == 3 ? std::size_t(20011) : 0}) {
+        if (n == 0) continue;
         INFO("n = " << n << ", m = " << m);
         check_pairs<std::uint8_t>(n, m);  // 2-byte words: the GPU tests (build time here)
         check_pairs<std::uint64_t>(n, m);
