@@ -2,19 +2,19 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The runs kernel's shifted chunks (plan.shifted: a col_major row off the 16-byte grid, odd n or a
-// pointer one element off) staged through shared memory, for 4-byte words. A chunk's destination
-// word is bytes [b, b + 16) of the two aligned source words holding its first and last element, and
-// the second of those is the next chunk's first (shift != 0: a chunk does not end on a source word;
-// a blocked source's runs are whole aligned chunks, so a chunk crossing a block also ends in the word
-// the next one starts in). So each block copies the aligned source words of its chunks once, by
-// cp.async (no registers held while they fly), into shared memory, and after a barrier every thread
-// shifts its chunk out of two neighbouring words there.
+// pointer one element off) staged through shared memory, for 4-byte words with a blocked side. A
+// chunk's destination word is bytes [b, b + 16) of the two aligned source words holding its first
+// and last element, and the second of those is the next chunk's first (shift != 0: a chunk does not
+// end on a source word; a blocked source's runs are whole aligned chunks, so a chunk crossing a block
+// also ends in the word the next one starts in). So each block copies the aligned source words of
+// its chunks once, by cp.async (no registers held while they fly), into shared memory, and after a
+// barrier every thread shifts its chunk out of two neighbouring words there.
 //
 // Measured on the H200 (128 MiB cells of the path matrix, A/B in one run, medians over m and bd)
-// against runs_kernel's shifted branch, which holds both words in registers (59 registers, 50%
-// occupancy): 4-byte words from blocked to col_major x1.06-1.10 (87% -> 91-96% of a copy), col_major
-// to blocked x1.04; col_major to col_major x0.95-0.99, and 1-, 2- and 8-byte words x0.97-1.00 (staged,
-// components along y), so those keep the register kernel.
+// against runs_kernel's shifted branch, which holds both words in registers (55-60 registers, 50%
+// occupancy): 4-byte words from blocked to odd col_major x1.06 (86% -> 92% of a copy), odd col_major
+// to blocked x1.05. Staged, col_major to col_major ran x0.95-0.99, and 1-, 2- and 8-byte words
+// x0.97-1.00, so those keep the register kernel.
 //
 // The two phases are device functions of their own so that a host test (cuda_host_shim.hpp) can run
 // every thread's load before any thread's store, as the barrier orders them on the GPU.
@@ -37,8 +37,8 @@ struct shifted_component {
 };
 
 template <class Word, bool SrcBlocked, bool DstBlocked>
-__device__ __forceinline__ shifted_component shifted_component_at(const Word* src, const Word* dst,
-                                                                  const runs_shape& s, std::size_t i) {
+__device__ __forceinline__ shifted_component shifted_component_at(const Word* src, const Word* dst, const runs_shape& s,
+                                                                  std::size_t i) {
   constexpr unsigned W = chunk_words<Word>;
   const auto words_at = [](const Word* p) { return unsigned(reinterpret_cast<std::uintptr_t>(p) / sizeof(Word)); };
   const unsigned lead = (W - words_at(dst + s.dst.at<DstBlocked>(0, i)) % W) % W;
@@ -79,8 +79,8 @@ inline constexpr unsigned shifted_chunks = runs_threads * runs_unroll;  // per b
 
 // Components inner, as runs_kernel's aligned chunks: block x moves chunks [x / m * shifted_chunks,
 // ...) of component x % m, so that a blocked side is walked a whole block of m runs at a time
-// (measured x1.04 over components along y, from col_major to blocked). Fewer than 2^31 blocks for
-// any array a GPU holds (each moves 16 KiB).
+// (measured against components along y: x1.03 from col_major to blocked, x0.99 the other way).
+// Fewer than 2^31 blocks for any array a GPU holds (each moves 16 KiB).
 template <class Word>
 inline unsigned shifted_runs_blocks(const runs_shape& s) {
   return unsigned(runs_blocks(s.cover, chunk_words<Word>, true) * s.m);
