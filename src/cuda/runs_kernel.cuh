@@ -97,9 +97,8 @@ __device__ __forceinline__ const uint4* aligned_word(const void* p) {
 // [lead - W + qW, ...) (chunk 0 the head, clipped at 0), and a whole chunk's destination word is
 // bytes [b, b + 16) of the two aligned source words holding its first and last element (b = its
 // first element's byte offset in the first word). A col_major source row is contiguous, so these are
-// adjacent; a blocked source's runs are whole aligned chunks, so a chunk
-// crossing a block boundary takes the tail of one run's last word and the head of the next run's
-// first: the same shift. Both loads are aligned and hold an element of the chunk; a col_major
+// adjacent; a blocked source's runs are whole aligned chunks, so a chunk crossing a block boundary
+// takes the tail of one run's last word and the head of the next run's first: the same shift. Both loads are aligned and hold an element of the chunk; a col_major
 // source also keeps them inside its row (a chunk whose words would reach past the row's ends goes
 // word by word), so nothing outside the user's elements is read: no access that memcheck could
 // flag, though a 16-byte aligned load holding a valid byte could not fault anyway (it cannot cross
