@@ -39,6 +39,8 @@ void move_flat(const Word* src, Word* dst, const array_layout& dl, const Word* f
 template <class Word, unsigned W, bool Shifted = false>
 void launch_runs(const Word* src, const array_layout& sl, Word* dst, const array_layout& dl, const runs_shape& shape,
                  const Word* fill, cudaStream_t stream, const std::string& call) {
+  const runs_grid_size size = runs_grid(shape, W, Shifted);
+  const dim3 grid(size.x, size.y);
   const bool write_padding = fill != nullptr;
   const Word fill_word = write_padding ? *fill : Word{};
   auto go = [&](auto src_blocked, auto dst_blocked) {
@@ -47,9 +49,8 @@ void launch_runs(const Word* src, const array_layout& sl, Word* dst, const array
       shifted_runs_kernel<Word, from_blocks, to_blocks>
           <<<shifted_runs_blocks<Word>(shape), runs_threads, 0, stream>>>(src, dst, shape, write_padding, fill_word);
     } else {
-      const runs_grid_size grid = runs_grid(shape, W, Shifted);
       runs_kernel<Word, W, from_blocks, to_blocks, Shifted>
-          <<<dim3(grid.x, grid.y), runs_threads, 0, stream>>>(src, dst, shape, write_padding, fill_word);
+          <<<grid, runs_threads, 0, stream>>>(src, dst, shape, write_padding, fill_word);
     }
   };
   using yes = std::true_type;
