@@ -3,7 +3,8 @@
 # SPDX-License-Identifier: Apache-2.0
 # On the GPU machine, with .dev/bins.tar.xz from scripts/pack_prebuilt.sh (and .deps/debs from
 # scripts/pack_offline_mpi.sh for the MPI step) carried along:
-#   scripts/gpu_prebuilt_check.sh [step ...]   steps: tests sanitize demo records mpi (default: all), time, misaligned
+#   scripts/gpu_prebuilt_check.sh [step ...]   steps: tests sanitize demo records mpi (default: all), time, misaligned,
+#   pitched
 # tests: every GPU test program; apps: scripts/gpu_apps_check.sh's particles and fe steps on these
 # binaries; sanitize: compute-sanitizer memcheck and racecheck on the record
 # kernels; paths: scripts/gpu_paths_check.sh (transform tests, sanitizers, coalesce-bench --paths all);
@@ -64,6 +65,20 @@ for step in "${steps[@]}"; do
     paths)
       SKIP_TESTS=1 BIN="$bin" OUT="$out/paths" timeout 560 bash scripts/gpu_paths_check.sh > "$out/paths.log" 2>&1
       note "paths (transform tests, sanitizers, the path matrix): exit $? $(grep -E '^== ' "$out/paths/summary.txt" 2>/dev/null | tr -s ' ' | tr '\n' ' ' | cut -c1-400)" ;;
+    pitched)
+      # The transpose's pitched rows: transform GPU tests, memcheck and racecheck on the user's rows of
+      # every pitch, then an A/B of the path matrix's pitched cells against the tiled kernel they had
+      # (COALESCE_PITCHED_ROWS=0, the same binary) into $OUT/pitched/ab.md.
+      run_log pitched-tests "$bin/coalesce-gpu-tests" -tc='transform.cuda.*,runtime.cuda.*'
+      RUN_LOG_TIMEOUT=150 run_log memcheck-pitched compute-sanitizer --tool memcheck --error-exitcode 99 \
+        "$bin/coalesce-gpu-tests" -tc='transform.cuda.user_rows_of_any_pitch_and_alignment'
+      RUN_LOG_TIMEOUT=120 run_log racecheck-pitched compute-sanitizer --tool racecheck --error-exitcode 99 \
+        "$bin/coalesce-gpu-tests" -tc='transform.cuda.user_rows_of_any_pitch_and_alignment'
+      printf '#!/bin/sh\nCOALESCE_PITCHED_ROWS=0 exec %s "$@"\n' "$bin/coalesce-bench" > /tmp/cb/tiled-bench
+      chmod +x /tmp/cb/tiled-bench
+      OUT="$out/pitched" timeout 300 bash scripts/gpu_ab_paths.sh "${PITCHED_ONLY:-pitch}" tiled=/tmp/cb/tiled-bench \
+        transpose="$bin/coalesce-bench" > "$out/pitched.log" 2>&1
+      note "pitched A/B: exit $?" ;;
     misaligned)
       # About 2-3 minutes on the H200, the sanitizers last and bounded, so that one 10-minute call holds it.
       run_log misaligned-tests "$bin/coalesce-gpu-tests" -tc='transform.cuda.*,runtime.cuda.*'

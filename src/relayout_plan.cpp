@@ -42,13 +42,28 @@ bool pick_row_mode(std::size_t m, std::size_t words, row_mode& mode) {
   return true;
 }
 
+// COALESCE_PITCHED_ROWS=0 leaves pitched rows to the tiled kernel: what the benchmarks use to measure
+// the pitched transpose against it in one run.
+bool pitched_transpose_enabled() {
+  static const bool enabled = [] {
+    const char* value = std::getenv("COALESCE_PITCHED_ROWS");
+    return value == nullptr || std::string(value) != "0";
+  }();
+  return enabled;
+}
+
 fast_plan plan_transpose(const array_layout& src, const array_layout& dst, std::size_t elem) {
   fast_plan plan;
   const bool rows_first = src.kind == layout_kind::row_major;
   const array_layout& rows = rows_first ? src : dst;
   const array_layout& other = rows_first ? dst : src;
   const std::size_t words = 16 / elem, m = rows.m;
-  if (rows.kind != layout_kind::row_major || rows.pitch != m || other.kind == layout_kind::row_major) return plan;
+  if (rows.kind != layout_kind::row_major || other.kind == layout_kind::row_major) return plan;
+  // Rows of another pitch: each starts on a chunk where the pitch is a multiple of G (cudaMallocPitch's
+  // pitches always are); then a row is ceil(m / G) chunks, the last one partial.
+  const bool pitched = rows.pitch != m;
+  if (pitched && (rows.pitch % words != 0 || !pitched_transpose_enabled())) return plan;
+  const std::size_t row_chunks = ceil_div(m, words);  // per row, where each row has its own (pitched)
   // A col_major pitch off the chunk grid (odd n): the kernel's shifted columns (16-byte chunks still,
   // but m * (T / G + 1) of them on that side), for 2- to 8-byte words (bytes would spill registers).
   // Where vectors are longer than 64 bytes, a tile's runs are so short that its partial chunks cost
@@ -57,11 +72,15 @@ fast_plan plan_transpose(const array_layout& src, const array_layout& dst, std::
   plan.shifted = other.kind == layout_kind::col_major && other.pitch % words != 0;
   if (plan.shifted && (elem == 1 || (elem > 2 && m * elem > 64))) return plan;
   if (other.kind == layout_kind::blocked && (!power_of_two(other.block) || other.block % words != 0)) return plan;
-  if (!pick_row_mode(m, words, plan.mode)) return plan;
+  if (pitched) plan.mode = row_mode::pitched;
+  else if (!pick_row_mode(m, words, plan.mode)) return plan;
   // The most vectors that fit the tile bytes, in steps of 64 bytes down a component (whole chunks,
   // runs of at least two sectors that start sector-aligned); a blocked side needs bd | T, or T | bd
   // when a block is larger than a tile.
-  const std::size_t most = transpose_tile_bytes / (m * elem), step = 64 / elem;
+  // Pitched rows also keep their T * ceil(m / G) chunks (padding included) within four per thread.
+  std::size_t most = transpose_tile_bytes / (m * elem);
+  if (pitched) most = std::min(most, transpose_tile_bytes / 16 / row_chunks);
+  const std::size_t step = 64 / elem;
   std::size_t tile = 0;
   if (other.kind == layout_kind::blocked && other.block > most) {
     for (tile = other.block; tile > most;) tile /= 2;
@@ -70,10 +89,13 @@ fast_plan plan_transpose(const array_layout& src, const array_layout& dst, std::
     tile = most / unit * unit;
   }
   while (plan.shifted && tile >= step && m * (tile / words + 1) > transpose_tile_bytes / 16) tile -= step;
-  if (tile < step) return plan;
-  // Whole tiles (and whole blocks of a blocked side); the kernel's first blocks move the rest.
+  if (tile < step || tile * rows.pitch >= (std::size_t(1) << 31)) return plan;  // 32-bit offsets in a tile
+  // Whole tiles (and whole blocks of a blocked side); the kernel's first blocks move the rest. A
+  // partial row chunk reads up to G - 1 words past its row's m: within the next row's pitch, so the
+  // last row (whose allocation may end at its m-th word) is left to the tail.
   const std::size_t unit = other.kind == layout_kind::blocked ? std::max(tile, other.block) : tile;
-  plan.split = src.n / unit * unit;
+  const std::size_t whole = pitched && m % words != 0 ? src.n - 1 : src.n;
+  plan.split = whole / unit * unit;
   if (plan.split == 0) return plan;
   plan.tile = unsigned(tile);
   plan.shared_bytes = tile * (m | 1) * elem;
@@ -241,6 +263,7 @@ std::string device_transform_kernel(const array_layout& src, const void* src_dat
     case fast_method::runs:
       return fast.vector ? "runs (16-byte)" : fast.shifted ? "runs (16-byte, shifted)" : "runs";
     case fast_method::transpose:  // the vectors after the last whole tile too (its first blocks)
+      if (fast.mode == row_mode::pitched) return fast.shifted ? "transpose (pitched rows, shifted columns)" : "transpose (pitched rows)";
       return fast.shifted ? "transpose (shifted columns)" : "transpose";
     case fast_method::none:
       break;

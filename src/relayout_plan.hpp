@@ -9,8 +9,9 @@
 //   m == 1, both sides contiguous                -> flat: one copy, then the blocked padding filled
 //   two columnar sides (col_major of any pitch,  -> runs: each component is runs of consecutive
 //     blocked of any bd)                            vectors on both sides, copied straight
-//   row_major (pitch m) <-> col_major or blocked -> transpose: 16-byte chunks on both sides, a
-//     (16-byte aligned, power-of-two bd)            tile per thread block; the tail goes below
+//   row_major (pitch m, or a pitch that keeps    -> transpose: 16-byte chunks on both sides, a
+//     rows on 16 bytes) <-> col_major or blocked    tile per thread block, the tail by its first
+//     (16-byte aligned, power-of-two bd)            blocks
 //   a tile fits                                  -> the generic tiled kernel: T vectors x m
 //                                                   components through shared memory (also what the
 //                                                   upload/download pipelines run on each chunk)
@@ -81,7 +82,10 @@ enum class fast_method { none, flat, runs, transpose };
 //   wrap:       m even, above G and not a multiple of it: the chunk spans two vectors, the slots
 //               after the boundary shift by one
 //   periodic:   m even and dividing G (compile-time m only): the chunk holds G / m whole vectors
-enum class row_mode { packed, contiguous, wrap, periodic };
+//   pitched:    rows of pitch p > m, a multiple of G (cudaMallocPitch's rows): each row is
+//               ceil(m / G) chunks from its start, the last one partial (its words past m are the
+//               row's padding: read, never written)
+enum class row_mode { packed, contiguous, wrap, periodic, pitched };
 
 struct fast_plan {
   fast_method method = fast_method::none;

@@ -71,7 +71,7 @@ void move_runs(const Word* src, const array_layout& sl, Word* dst, const array_l
   launch_runs<Word, 1>(src, sl, dst, dl, shape, fill, stream, call);
 }
 
-// ---- transpose: row_major <-> col_major or blocked, whole tiles.
+// ---- transpose: row_major (pitch m, or rows on 16-byte boundaries) <-> col_major or blocked.
 // Calls f(mode, static m): m compiled in for the periodic mode (plan_fast_relayout picks it only for
 // m in static_ms), else 0 and m passed as an argument.
 template <unsigned G, class F>
@@ -81,6 +81,7 @@ void with_row_mode(const fast_plan& plan, std::size_t m, F&& f) {
   switch (plan.mode) {
     case row_mode::packed: return f(integral_constant<row_mode, row_mode::packed>{}, dynamic);
     case row_mode::contiguous: return f(integral_constant<row_mode, row_mode::contiguous>{}, dynamic);
+    case row_mode::pitched: return f(integral_constant<row_mode, row_mode::pitched>{}, dynamic);
     case row_mode::wrap:  // even m above G, not a multiple of it: only where G > 2
       if constexpr (G > 2) return f(integral_constant<row_mode, row_mode::wrap>{}, dynamic);
       break;

@@ -1,8 +1,9 @@
 // SPDX-FileCopyrightText: 2026 coalesce authors
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
-// The fast transposing kernel between a row_major side (pitch == m) and a columnar side (col_major,
-// or blocked with a power-of-two bd), for whole tiles of T vectors, a tile per thread block.
+// The fast transposing kernel between a row_major side (pitch == m, or a pitch that keeps every row
+// on a 16-byte boundary) and a columnar side (col_major, or blocked with a power-of-two bd), for whole
+// tiles of T vectors, a tile per thread block.
 //
 // Every global access is a 16-byte chunk of G = 16 / sizeof(Word) consecutive words, consecutive
 // across a warp's lanes, on both sides (but for the words that shifted columns share with the
@@ -32,9 +33,14 @@ inline constexpr int transpose_chunks = 4;  // chunks per thread per side: trans
 struct transpose_shape {
   unsigned m;          // components (the kernel's StaticM where that is not 0); the tile's row stride is m | 1
   unsigned tile;       // T vectors per tile
-  unsigned chunks;     // T * m / G: chunks of a tile, on either side
+  unsigned chunks;     // T * m / G: chunks of a tile, on either side (the columnar side's when pitched)
   fast_divmod by_m;
   fast_divmod by_tile;
+  // The rows side: pitch in words; its chunks per tile (T * ceil(m / G) when pitched, else `chunks`)
+  // and per row (by_row: ceil(m / G), pitched only).
+  std::size_t row_pitch = 0;
+  unsigned row_chunks = 0;
+  fast_divmod by_row = fast_divmod();
   // The vectors after the last whole tile, [split, n), and a blocked destination's padding lanes up to
   // `extent` (given a fill): the first `tail` blocks move them element by element, at most
   // tail_elements_per_thread each, while the others move the tiles (they start first, so their
@@ -54,7 +60,7 @@ __device__ void transpose_tail(const Word* __restrict__ src, Word* __restrict__ 
 #pragma unroll 4
   for (unsigned k = blockIdx.x * transpose_threads + threadIdx.x; k < count; k += shape.tail * transpose_threads) {
     const std::size_t v = shape.split + k / shape.m, i = k % shape.m;
-    const std::size_t rows = v * shape.m + i, cols = columns.offset(v, i, shape.m);
+    const std::size_t rows = v * shape.row_pitch + i, cols = columns.offset(v, i, shape.m);
     if constexpr (RowsFirst) dst[cols] = v < shape.n ? src[rows] : fill;
     else if (v < shape.n) dst[rows] = src[cols];
   }
@@ -145,7 +151,7 @@ template <row_mode Mode, unsigned StaticM>
 __device__ __forceinline__ unsigned row_slot(unsigned slot, unsigned wrap, unsigned e) {
   if constexpr (Mode == row_mode::wrap) return slot + e + (e >= wrap ? 1u : 0u);
   if constexpr (Mode == row_mode::periodic) return slot + e / StaticM * (StaticM | 1) + e % StaticM;
-  return slot + e;
+  return slot + e;  // contiguous, and pitched (e below the chunk's words of the row)
 }
 
 // c.w[e] <- c.w[(e + r) mod G], by selects rather than indexing (which would go through local memory).
@@ -177,7 +183,10 @@ __global__ void __launch_bounds__(transpose_threads, Columns::shifted ? 4 : 5)
 
   // Where this thread's chunks lie: chunk j is the (threadIdx.x + 256 j)-th of the tile on either
   // side. Row chunks lie 16 * 256 bytes apart, from G * threadIdx.x.
+  // Pitched rows: row_wrap holds the chunk's words of the row (G but in a row's last chunk), and
+  // row_offset where the chunk lies from the tile's first row.
   unsigned row_first[transpose_chunks], row_wrap[transpose_chunks], col_first[transpose_chunks];
+  unsigned row_offset[transpose_chunks];
   std::size_t col_offset[transpose_chunks];
   auto by_m = [&](unsigned k, unsigned& q, unsigned& r) {
     if constexpr (StaticM != 0) {
@@ -194,9 +203,17 @@ __global__ void __launch_bounds__(transpose_threads, Columns::shifted ? 4 : 5)
     const unsigned q = threadIdx.x + unsigned(j * transpose_threads);
     const unsigned k = G * q;
     unsigned v, i;
-    by_m(k, v, i);
-    row_first[j] = v * stride + i;
-    row_wrap[j] = m - i;
+    if constexpr (Mode == row_mode::pitched) {
+      unsigned c;
+      shape.by_row(q, v, c);
+      row_first[j] = v * stride + c * G;
+      row_wrap[j] = min(G, m - c * G);
+      row_offset[j] = v * unsigned(shape.row_pitch) + c * G;
+    } else {
+      by_m(k, v, i);
+      row_first[j] = v * stride + i;
+      row_wrap[j] = m - i;
+    }
     if constexpr (Columns::shifted) {
       unsigned t;
       columns.by_per(q, i, t);
@@ -219,16 +236,22 @@ __global__ void __launch_bounds__(transpose_threads, Columns::shifted ? 4 : 5)
   unsigned col_step[G];
 #pragma unroll
   for (unsigned e = 0; e < G; ++e) col_step[e] = (e + turn) % G * stride;
-  auto owns = [&](int j) { return threadIdx.x + unsigned(j * transpose_threads) < shape.chunks; };
+  auto owns = [&](int j) { return threadIdx.x + unsigned(j * transpose_threads) < shape.row_chunks; };
   // The columnar side's chunks: T * m / G, or m * per when shifted.
   const unsigned col_chunks = columns.chunks(shape.chunks, m);
   auto owns_col = [&](int j) { return threadIdx.x + unsigned(j * transpose_threads) < col_chunks; };
   auto partial = [&](int j) { return Columns::shifted && col_range[j] != (G << 8); };
   auto lo = [&](int j) { return col_range[j] & 0xffu; };
   auto hi = [&](int j) { return col_range[j] >> 8; };
-  constexpr unsigned row_step = G * transpose_threads;
   const std::size_t v0 = std::size_t(blockIdx.x - shape.tail) * shape.tile;
-  const std::size_t rows_at = v0 * m + G * threadIdx.x;
+  const std::size_t rows_at = v0 * shape.row_pitch;
+  // Where row chunk j lies from the tile's first row (packed rows: G * 256 words apart).
+  auto row_at = [&](int j) {
+    if constexpr (Mode == row_mode::pitched) return row_offset[j];
+    return G * (threadIdx.x + unsigned(j * transpose_threads));
+  };
+  // A pitched row's last chunk holds fewer than G of the row's words.
+  auto whole_row_chunk = [&](int j) { return Mode != row_mode::pitched || row_wrap[j] == G; };
 
   // Loaded as one 16-byte chunk: every chunk but a shared one that would reach past the side's end.
   auto whole_load = [&](int j) {
@@ -239,7 +262,7 @@ __global__ void __launch_bounds__(transpose_threads, Columns::shifted ? 4 : 5)
   if constexpr (RowsFirst) {
 #pragma unroll
     for (int j = 0; j < transpose_chunks; ++j)
-      if (owns(j)) held[j] = load_chunk(src + rows_at + j * row_step);
+      if (owns(j)) held[j] = load_chunk(src + rows_at + row_at(j));
   } else {
     const Word* from = src + columns.start(v0, m);
 #pragma unroll
@@ -264,6 +287,10 @@ __global__ void __launch_bounds__(transpose_threads, Columns::shifted ? 4 : 5)
     }
     if constexpr (RowsFirst && Mode == row_mode::packed) {
       *reinterpret_cast<chunk_of<Word>*>(tile + row_first[j]) = held[j];
+    } else if constexpr (RowsFirst && Mode == row_mode::pitched) {
+#pragma unroll
+      for (unsigned e = 0; e < G; ++e)
+        if (e < row_wrap[j]) tile[row_first[j] + e] = held[j].w[e];
     } else if constexpr (RowsFirst) {
 #pragma unroll
       for (unsigned e = 0; e < G; ++e) tile[row_slot<Mode, StaticM>(row_first[j], row_wrap[j], e)] = held[j].w[e];
@@ -287,6 +314,13 @@ __global__ void __launch_bounds__(transpose_threads, Columns::shifted ? 4 : 5)
     chunk_of<Word> out;
     if constexpr (!RowsFirst && Mode == row_mode::packed) {
       out = *reinterpret_cast<const chunk_of<Word>*>(tile + row_first[j]);
+    } else if constexpr (!RowsFirst && Mode == row_mode::pitched) {
+      if (!whole_row_chunk(j)) {  // the row's last words, one by one: its padding is the user's
+        for (unsigned e = 0; e < row_wrap[j]; ++e) dst[rows_at + row_at(j) + e] = tile[row_first[j] + e];
+        continue;
+      }
+#pragma unroll
+      for (unsigned e = 0; e < G; ++e) out.w[e] = tile[row_first[j] + e];
     } else if constexpr (!RowsFirst) {
 #pragma unroll
       for (unsigned e = 0; e < G; ++e) out.w[e] = tile[row_slot<Mode, StaticM>(row_first[j], row_wrap[j], e)];
@@ -298,7 +332,7 @@ __global__ void __launch_bounds__(transpose_threads, Columns::shifted ? 4 : 5)
     if constexpr (RowsFirst) {
       store_chunk(dst + columns.start(v0, m) + col_offset[j], out);
     } else {
-      store_chunk(dst + rows_at + j * row_step, out);
+      store_chunk(dst + rows_at + row_at(j), out);
     }
   }
 }
@@ -311,6 +345,14 @@ inline transpose_shape transpose_shape_for(const fast_plan& plan, const array_la
                                            bool write_padding, unsigned words) {
   const unsigned m = unsigned(sl.m);
   transpose_shape shape{m, plan.tile, plan.tile * m / words, fast_divmod(m), fast_divmod(plan.tile)};
+  const array_layout& rows = sl.kind == layout_kind::row_major ? sl : dl;
+  shape.row_pitch = rows.pitch;
+  shape.row_chunks = shape.chunks;
+  if (plan.mode == row_mode::pitched) {
+    const unsigned per_row = unsigned(ceil_div(m, words));
+    shape.row_chunks = plan.tile * per_row;
+    shape.by_row = fast_divmod(per_row);
+  }
   shape.split = plan.split;
   shape.n = sl.n;
   shape.extent = dst_extent(dl, write_padding);

@@ -119,8 +119,10 @@ TEST_SUITE("gpu") {
   TEST_CASE("transform.cuda.user_rows_of_any_pitch_and_alignment") {
     // The user's device rows with pitch m, m + 1 or cudaMallocPitch's, at an aligned address or one
     // element past it: upload into every layout and download back (the rows kernel, the runs and
-    // tiled kernels), the user's row padding left as it was.
+    // tiled kernels; cudaMallocPitch's aligned rows <-> soa and blocked: the transpose's pitched rows),
+    // the user's row padding left as it was.
     const runtime rt{backend::cuda};
+    std::size_t pitched_transposes = 0;
     const auto check = [&](auto zero, std::size_t n, std::size_t m) {
       using T = decltype(zero);
       const std::uint64_t seed = fresh_seed();
@@ -145,6 +147,9 @@ TEST_SUITE("gpu") {
                         << offset << ", " << to_string(spec) << ", seed = " << seed);
             REQUIRE_CUDA(cudaMemcpy(rows, image.data(), span * sizeof(T), cudaMemcpyHostToDevice));
             const array<T> a = rt.upload(device_vectors(static_cast<const T*>(rows), n, m, pitch), spec, T{});
+            const array_layout user{layout_kind::row_major, n, m, pitch, 0};
+            pitched_transposes +=
+                device_transform_kernel(user, rows, a.layout(), a.data(), sizeof(T)).rfind("transpose (pitched", 0) == 0;
             std::vector<T> back(span);
             const std::vector<T> poisoned(span, poison<T>());
             REQUIRE_CUDA(cudaMemcpy(rows, poisoned.data(), span * sizeof(T), cudaMemcpyHostToDevice));
@@ -166,6 +171,7 @@ TEST_SUITE("gpu") {
       check(double{}, 1031, m);
       check(quad{}, 517, m);
     }
+    CHECK(pitched_transposes > 50);
   }
 
   TEST_CASE("transform.cuda.fallback_kernel_for_large_m") {

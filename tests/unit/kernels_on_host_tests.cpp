@@ -35,6 +35,11 @@
 using namespace coalesce;
 using namespace coalesce::detail;
 
+// The transpose kernel's `extern __shared__` tile (one block runs at a time here).
+namespace coalesce::detail {
+alignas(16) unsigned char shared_bytes[48 * 1024];
+}
+
 namespace {
 
 // The runs kernels' grid, block by block, thread by thread. The staged shifted kernel's barrier is
@@ -153,76 +158,123 @@ std::set<std::string> check_pairs(std::size_t n, std::size_t m) {
   return kernels;
 }
 
-// The transpose kernel's tail blocks (the vectors after its last whole tile, and a blocked
-// destination's padding) run thread by thread: every element of [split, n) in place, the padding lanes
-// the fill, and nothing else written (the tiles' part stays poisoned: the GPU tests check the tiles).
-// Returns false where the pair takes no transpose.
+// One thread of the transpose kernel in the plan's row mode (the periodic mode compiled for m = 2
+// only: the m the test runs).
+template <class Word, class Columns, bool RowsFirst>
+void run_transpose(row_mode mode, const Word* src, Word* dst, const transpose_shape& shape, const Columns& columns,
+                   Word fill) {
+  switch (mode) {
+    case row_mode::packed:
+      return transpose_kernel<Word, Columns, RowsFirst, row_mode::packed, 0>(src, dst, shape, columns, fill);
+    case row_mode::contiguous:
+      return transpose_kernel<Word, Columns, RowsFirst, row_mode::contiguous, 0>(src, dst, shape, columns, fill);
+    case row_mode::wrap:
+      return transpose_kernel<Word, Columns, RowsFirst, row_mode::wrap, 0>(src, dst, shape, columns, fill);
+    case row_mode::periodic:
+      return transpose_kernel<Word, Columns, RowsFirst, row_mode::periodic, 2>(src, dst, shape, columns, fill);
+    case row_mode::pitched:
+      return transpose_kernel<Word, Columns, RowsFirst, row_mode::pitched, 0>(src, dst, shape, columns, fill);
+  }
+}
+
+// The transpose kernel's whole grid on the host, a block in two passes (cuda_host_shim.hpp: its
+// loads and shared stores before the barrier are idempotent): the tiles (shared memory poisoned first) and the tail blocks (the vectors after
+// the last whole tile, and a blocked destination's padding). Every element in place, the padding lanes
+// the fill, a pitched row's padding untouched, nothing else written. Returns false where the pair takes
+// no transpose.
 template <class Word>
-bool check_transpose_tail(const array_layout& sl, const array_layout& dl) {
+bool check_transpose(const array_layout& sl, const array_layout& dl) {
   const fast_plan plan = plan_fast_relayout(sl, dl, sizeof(Word), true, true);
   if (plan.method != fast_method::transpose) return false;
   INFO(to_string(sl) << " -> " << to_string(dl) << ", sizeof(Word) = " << sizeof(Word) << ", tile " << plan.tile
                      << ", split " << plan.split);
+  REQUIRE(plan.shared_bytes <= sizeof(shared_bytes));
+  REQUIRE((plan.mode != row_mode::periodic || sl.m == 2));
   constexpr unsigned G = unsigned(16 / sizeof(Word));
   const std::vector<Word> values = test::random_values<Word>(sl.n * sl.m, test::fresh_seed());
   const Word mark = test::poison<Word>(), fill = values[0];
+  // Exact allocations: a partial row chunk must not read past the last row's m-th word.
   std::vector<Word> src(sl.span(), mark), dst(dl.span(), mark);
   for (std::size_t v = 0; v < sl.n; ++v)
     for (std::size_t i = 0; i < sl.m; ++i) src[offset_of(sl, v, i)] = values[v * sl.m + i];
   const transpose_shape shape = transpose_shape_for(plan, sl, dl, true, G);
   const bool rows_first = sl.kind == layout_kind::row_major;
   with_transpose_columns<G>(plan, rows_first ? dl : sl, [&](auto columns) {
+    using Columns = decltype(columns);
     gridDim.x = unsigned(plan.split / plan.tile + shape.tail);
-    for (blockIdx.x = 0; blockIdx.x < shape.tail; ++blockIdx.x)
-      for (threadIdx.x = 0; threadIdx.x < unsigned(transpose_threads); ++threadIdx.x) {
-        if (rows_first) transpose_tail<Word, decltype(columns), true>(src.data(), dst.data(), shape, columns, fill);
-        else transpose_tail<Word, decltype(columns), false>(src.data(), dst.data(), shape, columns, fill);
-      }
+    const auto kernel = [&] {
+      if (rows_first) run_transpose<Word, Columns, true>(plan.mode, src.data(), dst.data(), shape, columns, fill);
+      else run_transpose<Word, Columns, false>(plan.mode, src.data(), dst.data(), shape, columns, fill);
+    };
+    for (unsigned b = 0; b < gridDim.x; ++b) {
+      std::memset(shared_bytes, 0xa5, sizeof(shared_bytes));
+      blockIdx.x = b;
+      run_block_in_two_passes(transpose_threads, kernel);
+    }
   });
   std::vector<Word> expected(dl.span(), mark);
   const std::size_t extent = dst_extent(dl, true);
-  for (std::size_t v = plan.split; v < extent; ++v)
+  for (std::size_t v = 0; v < extent; ++v)
     for (std::size_t i = 0; i < dl.m; ++i) expected[offset_of(dl, v, i)] = v < dl.n ? values[v * dl.m + i] : fill;
   if (std::memcmp(expected.data(), dst.data(), expected.size() * sizeof(Word)) != 0) {
     std::size_t o = 0;
-    while (expected[o] == dst[o]) ++o;
+    while (std::memcmp(&expected[o], &dst[o], sizeof(Word)) == 0) ++o;
     INFO("first wrong element: " << o);
-    REQUIRE(dst[o] == expected[o]);
+    REQUIRE(std::memcmp(&expected[o], &dst[o], sizeof(Word)) == 0);
   }
   return true;
 }
 
+// Rows of pitch m (aos), of a pitch that keeps them on 16 bytes (one chunk more than m needs), and of
+// cudaMallocPitch's 512 bytes, against col_major (aligned pitch, odd pitch: shifted columns) and
+// blocked 32/128/256, both ways, each with n past two whole tiles (and blocks) by half of one and an
+// odd few: tiles, and a tail over several blocks. Returns how many pairs took the transpose, pitched
+// ones in *pitched.
 template <class Word>
-std::size_t check_transpose_tails(std::size_t n, std::size_t m) {
+std::size_t check_transposes(std::size_t m, std::size_t* pitched) {
   const std::size_t words = 16 / sizeof(Word);
-  const array_layout aos{layout_kind::row_major, n, m, m, 0};
-  const array_layout others[] = {{layout_kind::col_major, n, m, (n + words - 1) / words * words, 0},
-                                 {layout_kind::col_major, n, m, n | 1, 0},  // shifted columns
-                                 {layout_kind::blocked, n, m, 0, 32},
-                                 {layout_kind::blocked, n, m, 0, 128},
-                                 {layout_kind::blocked, n, m, 0, 256}};
+  const std::size_t row_pitches[] = {m, round_up(m, words) + words, std::max(m, 512 / sizeof(Word))};
+  const auto others = [&](std::size_t n) {
+    return std::vector<array_layout>{{layout_kind::col_major, n, m, round_up(n, words), 0},
+                                     {layout_kind::col_major, n, m, n | 1, 0},  // shifted columns
+                                     {layout_kind::blocked, n, m, 0, 32},
+                                     {layout_kind::blocked, n, m, 0, 128},
+                                     {layout_kind::blocked, n, m, 0, 256}};
+  };
+  const std::size_t big = std::size_t(1) << 20;
   std::size_t transposes = 0;
-  for (const array_layout& other : others) {
-    transposes += check_transpose_tail<Word>(aos, other);
-    transposes += check_transpose_tail<Word>(other, aos);
-  }
+  for (std::size_t pitch : row_pitches)
+    for (std::size_t k = 0; k < 5; ++k) {
+      const array_layout other_big = others(big)[k];
+      const fast_plan plan = plan_fast_relayout({layout_kind::row_major, big, m, pitch, 0}, other_big, sizeof(Word),
+                                                true, true);
+      if (plan.method != fast_method::transpose) continue;
+      const std::size_t unit = std::max<std::size_t>(plan.tile, other_big.block);
+      const std::size_t n = 2 * unit + unit / 2 + 2 * m + 1;
+      const array_layout rows{layout_kind::row_major, n, m, pitch, 0}, other = others(n)[k];
+      const std::size_t taken = check_transpose<Word>(rows, other) + check_transpose<Word>(other, rows);
+      CHECK(taken == 2);
+      transposes += taken;
+      if (pitch != m) *pitched += taken;
+    }
   return transposes;
 }
 
 }  // namespace
 
 TEST_SUITE("unit") {
-  TEST_CASE("transform.kernels_on_host.transpose_tail") {
-    std::size_t transposes = 0;
-    for (std::size_t m : {2, 3, 5, 12, 100})
-      for (std::size_t n : {20001 + 7 * m, m <= 12 ? std::size_t(45001) : 0}) {
-        if (n == 0) continue;
-        INFO("n = " << n << ", m = " << m);
-        transposes += check_transpose_tails<std::uint16_t>(n, m);
-        transposes += check_transpose_tails<std::uint32_t>(n, m);
-        transposes += check_transpose_tails<std::uint64_t>(n, m);
-      }
-    CHECK(transposes > 100);
+  TEST_CASE("transform.kernels_on_host.transpose") {
+    // m = 2: periodic (4- and 8-byte words); 3: packed; 6: wrap; 12: contiguous; 100: long rows.
+    std::size_t transposes = 0, pitched = 0;
+    for (std::size_t m : {2, 3, 6, 12, 100}) {
+      INFO("m = " << m);
+      transposes += check_transposes<std::uint8_t>(m, &pitched);
+      transposes += check_transposes<std::uint16_t>(m, &pitched);
+      transposes += check_transposes<std::uint32_t>(m, &pitched);
+      transposes += check_transposes<std::uint64_t>(m, &pitched);
+    }
+    CHECK(transposes > 300);
+    CHECK(pitched > 150);
   }
 
   TEST_CASE("transform.kernels_on_host.misaligned") {

@@ -162,13 +162,45 @@ TEST_SUITE("unit") {
   }
 
   TEST_CASE("transform.plan.transpose_declines") {
-    // Unaligned pointers, pitched rows, odd col pitches, non-power-of-two blocks, and fewer vectors than a tile.
+    // Unaligned pointers, rows off 16 bytes, odd col pitches, non-power-of-two blocks, and fewer vectors than a tile.
     CHECK(fast(rows(100000, 3, 3), cols(100000, 3, 100000), 4, false, true).method == fast_method::none);
-    CHECK(fast(rows(100000, 3, 4), cols(100000, 3, 100000), 4).method == fast_method::none);
+    CHECK(fast(rows(100000, 3, 5), cols(100000, 3, 100000), 4).method == fast_method::none);
+    CHECK(fast(rows(100000, 3, 6), cols(100000, 3, 100000), 4).method == fast_method::none);
     CHECK(fast(rows(100000, 3, 3), cols(100000, 3, 100001), 1).method == fast_method::none);
     CHECK(fast(rows(100000, 3, 3), blocks(100000, 3, 96), 4).method == fast_method::none);
     CHECK(fast(rows(1000, 3, 3), cols(1000, 3, 1000), 4).method == fast_method::none);
     CHECK(fast(rows(100000, 300, 300), cols(100000, 300, 100000), 4).method == fast_method::none);
+  }
+
+  TEST_CASE("transform.plan.transpose_pitched_rows") {
+    // Rows whose pitch keeps them on 16 bytes (cudaMallocPitch's 512 bytes, or one chunk past m): the
+    // transpose in pitched mode, the tile's row chunks (ceil(m / G) per row, padding included) within
+    // the kernel's 1024, the last row left to the tail where its last chunk is partial.
+    for (std::size_t elem : {1, 2, 4, 8, 16})
+      for (std::size_t m : {1, 2, 3, 4, 5, 7, 9, 12, 16, 32, 48, 64, 100})
+        for (std::size_t pitch : {std::max(m, 512 / elem), round_up(m, 16 / elem) + 16 / elem})
+          for (const array_layout& other : {cols(100000, m, 100000), blocks(100000, m, 128)})
+            for (bool rows_first : {true, false}) {
+              INFO("elem " << elem << " m " << m << " pitch " << pitch << " bd " << other.block);
+              const std::size_t n = 100000, words = 16 / elem, step = 64 / elem, per_row = ceil_div(m, words);
+              const array_layout r = rows(n, m, pitch);
+              const fast_plan p = rows_first ? fast(r, other, elem) : fast(other, r, elem);
+              if (pitch == m) continue;  // 512 bytes of 16-byte words or of bytes at m = 512 / elem
+              REQUIRE(p.method == fast_method::transpose);
+              CHECK(p.mode == row_mode::pitched);
+              CHECK(p.tile % step == 0);
+              CHECK(p.tile * m * elem <= transpose_tile_bytes);
+              CHECK(p.tile * per_row <= transpose_tile_bytes / 16);
+              if (other.kind == layout_kind::blocked) CHECK((p.tile % other.block == 0 || other.block % p.tile == 0));
+              CHECK(p.split % p.tile == 0);
+              CHECK(p.split <= (m % words != 0 ? n - 1 : n));
+              CHECK(n - p.split <= std::max<std::size_t>(p.tile, other.block) + 1);
+              CHECK(device_transform_kernel(rows_first ? r : other, nullptr, rows_first ? other : r, nullptr, elem) ==
+                    "transpose (pitched rows)");
+            }
+    // Not on 16 bytes: a pitch off the chunk grid; and the tile's row offsets stay 32-bit.
+    CHECK(fast(rows(100000, 3, 129), cols(100000, 3, 100000), 4).method == fast_method::none);
+    CHECK(fast(rows(100000, 3, std::size_t(1) << 28), cols(100000, 3, 100000), 4).method == fast_method::none);
   }
 
   TEST_CASE("transform.plan.transpose_shifted_columns") {
