@@ -63,6 +63,9 @@ fast_plan plan_transpose(const array_layout& src, const array_layout& dst, std::
   // pitches always are); then a row is ceil(m / G) chunks, the last one partial.
   const bool pitched = rows.pitch != m;
   if (pitched && (rows.pitch % words != 0 || !pitched_transpose_enabled())) return plan;
+  // From pitched rows, 1-byte words below 48 components and 8-byte words from 16 on measured faster on
+  // the tiled kernel (H200, BENCHMARKS.md: 0.66-0.86x and 0.91-1.00x of it); every other class gained.
+  if (pitched && rows_first && ((elem == 1 && m < 48) || (elem == 8 && m >= 16))) return plan;
   const std::size_t row_chunks = ceil_div(m, words);  // per row, where each row has its own (pitched)
   // A col_major pitch off the chunk grid (odd n): the kernel's shifted columns (16-byte chunks still,
   // but m * (T / G + 1) of them on that side), for 2- to 8-byte words (bytes would spill registers).

@@ -245,15 +245,18 @@ std::size_t check_transposes(std::size_t m, std::size_t* pitched) {
   std::size_t transposes = 0;
   for (std::size_t pitch : row_pitches)
     for (std::size_t k = 0; k < 5; ++k) {
-      const array_layout other_big = others(big)[k];
-      const fast_plan plan = plan_fast_relayout({layout_kind::row_major, big, m, pitch, 0}, other_big, sizeof(Word),
-                                                true, true);
-      if (plan.method != fast_method::transpose) continue;
-      const std::size_t unit = std::max<std::size_t>(plan.tile, other_big.block);
+      const array_layout rows_big{layout_kind::row_major, big, m, pitch, 0}, other_big = others(big)[k];
+      // The rows may be a transpose's destination only (pitched 1- and 8-byte words: the plan).
+      std::size_t tile = 0;
+      for (const fast_plan& plan : {plan_fast_relayout(rows_big, other_big, sizeof(Word), true, true),
+                                    plan_fast_relayout(other_big, rows_big, sizeof(Word), true, true)})
+        if (plan.method == fast_method::transpose) tile = std::max<std::size_t>(tile, plan.tile);
+      if (tile == 0) continue;
+      const std::size_t unit = std::max<std::size_t>(tile, other_big.block);
       const std::size_t n = 2 * unit + unit / 2 + 2 * m + 1;
       const array_layout rows{layout_kind::row_major, n, m, pitch, 0}, other = others(n)[k];
       const std::size_t taken = check_transpose<Word>(rows, other) + check_transpose<Word>(other, rows);
-      CHECK(taken == 2);
+      CHECK(taken >= 1);
       transposes += taken;
       if (pitch != m) *pitched += taken;
     }

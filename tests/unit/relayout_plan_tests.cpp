@@ -186,6 +186,10 @@ TEST_SUITE("unit") {
               const array_layout r = rows(n, m, pitch);
               const fast_plan p = rows_first ? fast(r, other, elem) : fast(other, r, elem);
               if (pitch == m) continue;  // 512 bytes of 16-byte words or of bytes at m = 512 / elem
+              if (rows_first && ((elem == 1 && m < 48) || (elem == 8 && m >= 16))) {  // the tiled kernel's
+                CHECK(p.method == fast_method::none);
+                continue;
+              }
               REQUIRE(p.method == fast_method::transpose);
               CHECK(p.mode == row_mode::pitched);
               CHECK(p.tile % step == 0);
