@@ -52,21 +52,36 @@ bool pitched_transpose_enabled() {
   return enabled;
 }
 
-fast_plan plan_transpose(const array_layout& src, const array_layout& dst, std::size_t elem) {
+fast_plan plan_transpose(const array_layout& src, const array_layout& dst, std::size_t elem, bool rows_aligned) {
   fast_plan plan;
   const bool rows_first = src.kind == layout_kind::row_major;
   const array_layout& rows = rows_first ? src : dst;
   const array_layout& other = rows_first ? dst : src;
   const std::size_t words = 16 / elem, m = rows.m;
   if (rows.kind != layout_kind::row_major || other.kind == layout_kind::row_major) return plan;
-  // Rows of another pitch: each starts on a chunk where the pitch is a multiple of G (cudaMallocPitch's
-  // pitches always are); then a row is ceil(m / G) chunks, the last one partial.
-  const bool pitched = rows.pitch != m;
-  if (pitched && (rows.pitch % words != 0 || !pitched_transpose_enabled())) return plan;
-  // From pitched rows, 1-byte words below 48 components and 8-byte words from 16 on measured faster on
-  // the tiled kernel (H200, BENCHMARKS.md: 0.66-0.86x and 0.91-1.00x of it); every other class gained.
-  if (pitched && rows_first && ((elem == 1 && m < 48) || (elem == 8 && m >= 16))) return plan;
-  const std::size_t row_chunks = ceil_div(m, words);  // per row, where each row has its own (pitched)
+  // Rows of another pitch, or (as a destination) not on 16 bytes: the pitched and span modes.
+  const bool pitched = rows.pitch != m || !rows_aligned;
+  if (pitched && !pitched_transpose_enabled()) return plan;
+  // The most rows a tile's 1024 row chunks (four per thread) hold: ceil(m / G) chunks a row (pitched),
+  // or the whole span's pitch / G (span); none for packed rows (T * m / G chunks, like the columns).
+  std::size_t chunk_rows = pitched ? transpose_tile_bytes / 16 / ceil_div(m, words) : 0;
+  if (pitched && rows_first) {
+    if (!rows_aligned) return plan;
+    if (rows.pitch % words == 0) {
+      // From pitched rows, 1-byte words below 48 components and 8-byte words from 16 on measured faster
+      // on the tiled kernel (H200, BENCHMARKS.md: 0.66-0.86x and 0.91-1.00x of it); every other class gained.
+      if ((elem == 1 && m < 48) || (elem == 8 && m >= 16)) return plan;
+      plan.mode = row_mode::pitched;
+    } else if (rows.pitch - m < words) {  // less than a chunk of padding per row: read it too
+      plan.mode = row_mode::span;
+      chunk_rows = transpose_tile_bytes / 16 * words / rows.pitch;
+    } else {
+      return plan;
+    }
+  } else if (pitched) {
+    plan.mode = row_mode::pitched;  // a destination: whole chunks, or word by word (any pitch, any address)
+    plan.rows_by_word = m % words != 0 || rows.pitch % words != 0 || !rows_aligned;
+  }
   // A col_major pitch off the chunk grid (odd n): the kernel's shifted columns (16-byte chunks still,
   // but m * (T / G + 1) of them on that side), for 2- to 8-byte words (bytes would spill registers).
   // Where vectors are longer than 64 bytes, a tile's runs are so short that its partial chunks cost
@@ -75,14 +90,12 @@ fast_plan plan_transpose(const array_layout& src, const array_layout& dst, std::
   plan.shifted = other.kind == layout_kind::col_major && other.pitch % words != 0;
   if (plan.shifted && (elem == 1 || (elem > 2 && m * elem > 64))) return plan;
   if (other.kind == layout_kind::blocked && (!power_of_two(other.block) || other.block % words != 0)) return plan;
-  if (pitched) plan.mode = row_mode::pitched;
-  else if (!pick_row_mode(m, words, plan.mode)) return plan;
+  if (!pitched && !pick_row_mode(m, words, plan.mode)) return plan;
   // The most vectors that fit the tile bytes, in steps of 64 bytes down a component (whole chunks,
   // runs of at least two sectors that start sector-aligned); a blocked side needs bd | T, or T | bd
   // when a block is larger than a tile.
-  // Pitched rows also keep their T * ceil(m / G) chunks (padding included) within four per thread.
   std::size_t most = transpose_tile_bytes / (m * elem);
-  if (pitched) most = std::min(most, transpose_tile_bytes / 16 / row_chunks);
+  if (chunk_rows != 0) most = std::min(most, chunk_rows);
   const std::size_t step = 64 / elem;
   std::size_t tile = 0;
   if (other.kind == layout_kind::blocked && other.block > most) {
@@ -97,7 +110,8 @@ fast_plan plan_transpose(const array_layout& src, const array_layout& dst, std::
   // partial row chunk reads up to G - 1 words past its row's m: within the next row's pitch, so the
   // last row (whose allocation may end at its m-th word) is left to the tail.
   const std::size_t unit = other.kind == layout_kind::blocked ? std::max(tile, other.block) : tile;
-  const std::size_t whole = pitched && m % words != 0 ? src.n - 1 : src.n;
+  const bool past_rows = plan.mode == row_mode::span || (rows_first && pitched && m % words != 0);
+  const std::size_t whole = past_rows ? src.n - 1 : src.n;
   plan.split = whole / unit * unit;
   if (plan.split == 0) return plan;
   plan.tile = unsigned(tile);
@@ -154,8 +168,10 @@ fast_plan plan_fast_relayout(const array_layout& src, const array_layout& dst, s
     plan.shifted = !plan.vector && words > 1 && shiftable(src, src_aligned) && shiftable(dst, dst_aligned);
     return plan;
   }
-  if (!src_aligned || !dst_aligned) return plan;
-  return plan_transpose(src, dst, elem);
+  // The columnar side needs 16 bytes; rows too, but as a destination stored word by word.
+  const bool rows_first = src.kind == layout_kind::row_major;
+  if (!(rows_first ? dst_aligned : src_aligned)) return plan;
+  return plan_transpose(src, dst, elem, rows_first ? src_aligned : dst_aligned);
 }
 
 std::size_t rows_word_bytes(const array_layout& src, const void* src_data, const array_layout& dst,
@@ -266,7 +282,7 @@ std::string device_transform_kernel(const array_layout& src, const void* src_dat
     case fast_method::runs:
       return fast.vector ? "runs (16-byte)" : fast.shifted ? "runs (16-byte, shifted)" : "runs";
     case fast_method::transpose:  // the vectors after the last whole tile too (its first blocks)
-      if (fast.mode == row_mode::pitched) return fast.shifted ? "transpose (pitched rows, shifted columns)" : "transpose (pitched rows)";
+      if (fast.mode == row_mode::pitched || fast.mode == row_mode::span) return fast.shifted ? "transpose (pitched rows, shifted columns)" : "transpose (pitched rows)";
       return fast.shifted ? "transpose (shifted columns)" : "transpose";
     case fast_method::none:
       break;

@@ -9,9 +9,10 @@
 //   m == 1, both sides contiguous                -> flat: one copy, then the blocked padding filled
 //   two columnar sides (col_major of any pitch,  -> runs: each component is runs of consecutive
 //     blocked of any bd)                            vectors on both sides, copied straight
-//   row_major (pitch m, or a pitch that keeps    -> transpose: 16-byte chunks on both sides, a
-//     rows on 16 bytes) <-> col_major or blocked    tile per thread block, the tail by its first
-//     (16-byte aligned, power-of-two bd)            blocks
+//   row_major (any pitch; as a source one on     -> transpose: 16-byte chunks (pitched rows as a
+//     16 bytes or within a chunk of m) <->          destination word by word), a tile per thread
+//     col_major or blocked (16-byte aligned,        block, the tail by its first blocks
+//     power-of-two bd)
 //   a tile fits                                  -> the generic tiled kernel: T vectors x m
 //                                                   components through shared memory (also what the
 //                                                   upload/download pipelines run on each chunk)
@@ -82,10 +83,13 @@ enum class fast_method { none, flat, runs, transpose };
 //   wrap:       m even, above G and not a multiple of it: the chunk spans two vectors, the slots
 //               after the boundary shift by one
 //   periodic:   m even and dividing G (compile-time m only): the chunk holds G / m whole vectors
-//   pitched:    rows of pitch p > m, a multiple of G (cudaMallocPitch's rows): each row is
-//               ceil(m / G) chunks from its start, the last one partial (its words past m are the
-//               row's padding: read, never written)
-enum class row_mode { packed, contiguous, wrap, periodic, pitched };
+//   pitched:    rows of pitch p > m: as a source p is a multiple of G (cudaMallocPitch's rows) and
+//               each row ceil(m / G) chunks from its start, the last one partial (its words past m
+//               are the row's padding: read, never written); as a destination any p and any
+//               address, stored by whole chunks where rows are whole chunks, else word by word
+//   span:       a source's rows of pitch p < m + G, off the chunk grid: the tile's whole span of
+//               T * p words in chunks, padding words read and dropped
+enum class row_mode { packed, contiguous, wrap, periodic, pitched, span };
 
 struct fast_plan {
   fast_method method = fast_method::none;
@@ -96,6 +100,7 @@ struct fast_plan {
   unsigned tile = 0;            // transpose: T vectors per tile
   std::size_t split = 0;        // transpose: vectors [0, split) as whole tiles, the rest by its tail blocks
   row_mode mode = row_mode::packed;
+  bool rows_by_word = false;    // transpose, pitched destination rows: stored word by word in row order
   std::size_t shared_bytes = 0;  // transpose: T * S * elem
 };
 

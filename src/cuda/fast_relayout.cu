@@ -82,6 +82,7 @@ void with_row_mode(const fast_plan& plan, std::size_t m, F&& f) {
     case row_mode::packed: return f(integral_constant<row_mode, row_mode::packed>{}, dynamic);
     case row_mode::contiguous: return f(integral_constant<row_mode, row_mode::contiguous>{}, dynamic);
     case row_mode::pitched: return f(integral_constant<row_mode, row_mode::pitched>{}, dynamic);
+    case row_mode::span: return f(integral_constant<row_mode, row_mode::span>{}, dynamic);
     case row_mode::wrap:  // even m above G, not a multiple of it: only where G > 2
       if constexpr (G > 2) return f(integral_constant<row_mode, row_mode::wrap>{}, dynamic);
       break;
@@ -115,7 +116,11 @@ void move_transpose(const Word* src, const array_layout& sl, Word* dst, const ar
             src, dst, shape, columns, fill_word);
         check_cuda(cudaGetLastError(), call, "transpose kernel launch");
       };
-      rows_first ? go(std::true_type{}) : go(std::false_type{});
+      if constexpr (decltype(mode)::value == row_mode::span) {
+        go(std::true_type{});  // span rows are only ever a source
+      } else {
+        rows_first ? go(std::true_type{}) : go(std::false_type{});
+      }
     });
   };
   with_transpose_columns<G>(plan, other, launch);

@@ -36,11 +36,13 @@ struct transpose_shape {
   unsigned chunks;     // T * m / G: chunks of a tile, on either side (the columnar side's when pitched)
   fast_divmod by_m;
   fast_divmod by_tile;
-  // The rows side: pitch in words; its chunks per tile (T * ceil(m / G) when pitched, else `chunks`)
-  // and per row (by_row: ceil(m / G), pitched only).
+  // The rows side: pitch in words; its chunks per tile (T * ceil(m / G) pitched, T * pitch / G span,
+  // else `chunks`); by_row: by ceil(m / G) (pitched) or by the pitch (span); rows_by_word: stored
+  // word by word (a pitched destination).
   std::size_t row_pitch = 0;
   unsigned row_chunks = 0;
   fast_divmod by_row = fast_divmod();
+  bool rows_by_word = false;
   // The vectors after the last whole tile, [split, n), and a blocked destination's padding lanes up to
   // `extent` (given a fill): the first `tail` blocks move them element by element, at most
   // tail_elements_per_thread each, while the others move the tiles (they start first, so their
@@ -201,7 +203,8 @@ __global__ void __launch_bounds__(transpose_threads, Columns::shifted ? 4 : 5)
   // Where this thread's chunks lie: chunk j is the (threadIdx.x + 256 j)-th of the tile on either
   // side. Row chunks lie 16 * 256 bytes apart, from G * threadIdx.x.
   // Pitched rows: row_wrap holds the chunk's words of the row (G but in a row's last chunk), and
-  // row_offset where the chunk lies from the tile's first row.
+  // row_offset where the chunk lies from the tile's first row. Span: row_first and row_wrap hold the
+  // row and the word of its pitch where the chunk starts.
   unsigned row_first[transpose_chunks], row_wrap[transpose_chunks], col_first[transpose_chunks];
   unsigned row_offset[transpose_chunks];
   std::size_t col_offset[transpose_chunks];
@@ -226,6 +229,10 @@ __global__ void __launch_bounds__(transpose_threads, Columns::shifted ? 4 : 5)
       row_first[j] = v * stride + c * G;
       row_wrap[j] = min(G, m - c * G);
       row_offset[j] = v * unsigned(shape.row_pitch) + c * G;
+    } else if constexpr (Mode == row_mode::span) {  // the chunk's first word: row v, word i of its pitch
+      shape.by_row(k, v, i);
+      row_first[j] = v;
+      row_wrap[j] = i;
     } else {
       by_m(k, v, i);
       row_first[j] = v * stride + i;
@@ -306,6 +313,14 @@ __global__ void __launch_bounds__(transpose_threads, Columns::shifted ? 4 : 5)
 #pragma unroll
       for (unsigned e = 0; e < G; ++e)
         if (e < row_wrap[j]) tile[row_first[j] + e] = held[j].w[e];
+    } else if constexpr (RowsFirst && Mode == row_mode::span) {  // the rows' words, not their padding
+      const unsigned pitch = unsigned(shape.row_pitch);
+      unsigned v = row_first[j], i = row_wrap[j];
+#pragma unroll
+      for (unsigned e = 0; e < G; ++e) {
+        if (i < m) tile[v * stride + i] = held[j].w[e];
+        if (++i == pitch) i = 0, ++v;
+      }
     } else if constexpr (RowsFirst) {
 #pragma unroll
       for (unsigned e = 0; e < G; ++e) tile[row_slot<Mode, StaticM>(row_first[j], row_wrap[j], e)] = held[j].w[e];
@@ -317,11 +332,11 @@ __global__ void __launch_bounds__(transpose_threads, Columns::shifted ? 4 : 5)
   }
   __syncthreads();
   if constexpr (!RowsFirst && Mode == row_mode::pitched) {
-    // Rows with a partial last chunk go word by word in row order, consecutive lanes on consecutive
+    // Rows that are not whole chunks go word by word in row order, consecutive lanes on consecutive
     // words: each warp store then writes a row's words in one request to its sector. (Chunk by chunk,
-    // the partial chunk's words took a request each: 0.5-0.7x the tiled kernel at m = 2, 3, 5, 7 of
+    // a partial chunk's words took a request each: 0.5-0.7x the tiled kernel at m = 2, 3, 5, 7 of
     // 4-byte words on the H200.)
-    if (m % G != 0) return transpose_rows_by_word(dst + rows_at, tile, shape, m, stride);
+    if (shape.rows_by_word) return transpose_rows_by_word(dst + rows_at, tile, shape, m, stride);
   }
 #pragma unroll
   for (int j = 0; j < transpose_chunks; ++j) {
@@ -370,6 +385,10 @@ inline transpose_shape transpose_shape_for(const fast_plan& plan, const array_la
     const unsigned per_row = unsigned(ceil_div(m, words));
     shape.row_chunks = plan.tile * per_row;
     shape.by_row = fast_divmod(per_row);
+    shape.rows_by_word = plan.rows_by_word;
+  } else if (plan.mode == row_mode::span) {
+    shape.row_chunks = unsigned(plan.tile * rows.pitch / words);
+    shape.by_row = fast_divmod(unsigned(rows.pitch));
   }
   shape.split = plan.split;
   shape.n = sl.n;

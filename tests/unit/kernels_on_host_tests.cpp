@@ -174,6 +174,8 @@ void run_transpose(row_mode mode, const Word* src, Word* dst, const transpose_sh
       return transpose_kernel<Word, Columns, RowsFirst, row_mode::periodic, 2>(src, dst, shape, columns, fill);
     case row_mode::pitched:
       return transpose_kernel<Word, Columns, RowsFirst, row_mode::pitched, 0>(src, dst, shape, columns, fill);
+    case row_mode::span:
+      return transpose_kernel<Word, Columns, RowsFirst, row_mode::span, 0>(src, dst, shape, columns, fill);
   }
 }
 
@@ -183,18 +185,19 @@ void run_transpose(row_mode mode, const Word* src, Word* dst, const transpose_sh
 // the fill, a pitched row's padding untouched, nothing else written. Returns false where the pair takes
 // no transpose.
 template <class Word>
-bool check_transpose(const array_layout& sl, const array_layout& dl) {
-  const fast_plan plan = plan_fast_relayout(sl, dl, sizeof(Word), true, true);
+bool check_transpose(const array_layout& sl, const array_layout& dl, std::size_t dst_offset = 0) {
+  const fast_plan plan = plan_fast_relayout(sl, dl, sizeof(Word), true, dst_offset == 0);
   if (plan.method != fast_method::transpose) return false;
   INFO(to_string(sl) << " -> " << to_string(dl) << ", sizeof(Word) = " << sizeof(Word) << ", tile " << plan.tile
-                     << ", split " << plan.split);
+                     << ", split " << plan.split << ", destination offset " << dst_offset);
   REQUIRE(plan.shared_bytes <= sizeof(shared_bytes));
   REQUIRE((plan.mode != row_mode::periodic || sl.m == 2));
   constexpr unsigned G = unsigned(16 / sizeof(Word));
   const std::vector<Word> values = test::random_values<Word>(sl.n * sl.m, test::fresh_seed());
   const Word mark = test::poison<Word>(), fill = values[0];
   // Exact allocations: a partial row chunk must not read past the last row's m-th word.
-  std::vector<Word> src(sl.span(), mark), dst(dl.span(), mark);
+  std::vector<Word> src(sl.span(), mark), dst_image(dl.span() + dst_offset, mark);
+  Word* const dst = dst_image.data() + dst_offset;
   for (std::size_t v = 0; v < sl.n; ++v)
     for (std::size_t i = 0; i < sl.m; ++i) src[offset_of(sl, v, i)] = values[v * sl.m + i];
   const transpose_shape shape = transpose_shape_for(plan, sl, dl, true, G);
@@ -203,8 +206,8 @@ bool check_transpose(const array_layout& sl, const array_layout& dl) {
     using Columns = decltype(columns);
     gridDim.x = unsigned(plan.split / plan.tile + shape.tail);
     const auto kernel = [&] {
-      if (rows_first) run_transpose<Word, Columns, true>(plan.mode, src.data(), dst.data(), shape, columns, fill);
-      else run_transpose<Word, Columns, false>(plan.mode, src.data(), dst.data(), shape, columns, fill);
+      if (rows_first) run_transpose<Word, Columns, true>(plan.mode, src.data(), dst, shape, columns, fill);
+      else run_transpose<Word, Columns, false>(plan.mode, src.data(), dst, shape, columns, fill);
     };
     for (unsigned b = 0; b < gridDim.x; ++b) {
       std::memset(shared_bytes, 0xa5, sizeof(shared_bytes));
@@ -216,7 +219,8 @@ bool check_transpose(const array_layout& sl, const array_layout& dl) {
   const std::size_t extent = dst_extent(dl, true);
   for (std::size_t v = 0; v < extent; ++v)
     for (std::size_t i = 0; i < dl.m; ++i) expected[offset_of(dl, v, i)] = v < dl.n ? values[v * dl.m + i] : fill;
-  if (std::memcmp(expected.data(), dst.data(), expected.size() * sizeof(Word)) != 0) {
+  for (std::size_t o = 0; o < dst_offset; ++o) REQUIRE(std::memcmp(&dst_image[o], &mark, sizeof(Word)) == 0);
+  if (std::memcmp(expected.data(), dst, expected.size() * sizeof(Word)) != 0) {
     std::size_t o = 0;
     while (std::memcmp(&expected[o], &dst[o], sizeof(Word)) == 0) ++o;
     INFO("first wrong element: " << o);
@@ -225,15 +229,16 @@ bool check_transpose(const array_layout& sl, const array_layout& dl) {
   return true;
 }
 
-// Rows of pitch m (aos), of a pitch that keeps them on 16 bytes (one chunk more than m needs), and of
-// cudaMallocPitch's 512 bytes, against col_major (aligned pitch, odd pitch: shifted columns) and
+// Rows of pitch m (aos), of a pitch that keeps them on 16 bytes (one chunk more than m needs), of
+// cudaMallocPitch's 512 bytes and of m + 1 (span rows as a source; as a destination also one word
+// off 16 bytes), against col_major (aligned pitch, odd pitch: shifted columns) and
 // blocked 32/128/256, both ways, each with n past two whole tiles (and blocks) by half of one and an
 // odd few: tiles, and a tail over several blocks. Returns how many pairs took the transpose, pitched
 // ones in *pitched.
 template <class Word>
 std::size_t check_transposes(std::size_t m, std::size_t* pitched) {
   const std::size_t words = 16 / sizeof(Word);
-  const std::size_t row_pitches[] = {m, round_up(m, words) + words, std::max(m, 512 / sizeof(Word))};
+  const std::size_t row_pitches[] = {m, round_up(m, words) + words, std::max(m, 512 / sizeof(Word)), m + 1};
   const auto others = [&](std::size_t n) {
     return std::vector<array_layout>{{layout_kind::col_major, n, m, round_up(n, words), 0},
                                      {layout_kind::col_major, n, m, n | 1, 0},  // shifted columns
@@ -257,6 +262,7 @@ std::size_t check_transposes(std::size_t m, std::size_t* pitched) {
       const array_layout rows{layout_kind::row_major, n, m, pitch, 0}, other = others(n)[k];
       const std::size_t taken = check_transpose<Word>(rows, other) + check_transpose<Word>(other, rows);
       CHECK(taken >= 1);
+      if (pitch != m) CHECK(check_transpose<Word>(other, rows, 1));  // rows word by word at any address
       transposes += taken;
       if (pitch != m) *pitched += taken;
     }

@@ -164,8 +164,8 @@ TEST_SUITE("unit") {
   TEST_CASE("transform.plan.transpose_declines") {
     // Unaligned pointers, rows off 16 bytes, odd col pitches, non-power-of-two blocks, and fewer vectors than a tile.
     CHECK(fast(rows(100000, 3, 3), cols(100000, 3, 100000), 4, false, true).method == fast_method::none);
-    CHECK(fast(rows(100000, 3, 5), cols(100000, 3, 100000), 4).method == fast_method::none);
-    CHECK(fast(rows(100000, 3, 6), cols(100000, 3, 100000), 4).method == fast_method::none);
+    CHECK(fast(rows(100000, 3, 9), cols(100000, 3, 100000), 4).method == fast_method::none);
+    CHECK(fast(rows(100000, 3, 3), cols(100000, 3, 100000), 4, false, true).method == fast_method::none);
     CHECK(fast(rows(100000, 3, 3), cols(100000, 3, 100001), 1).method == fast_method::none);
     CHECK(fast(rows(100000, 3, 3), blocks(100000, 3, 96), 4).method == fast_method::none);
     CHECK(fast(rows(1000, 3, 3), cols(1000, 3, 1000), 4).method == fast_method::none);
@@ -197,13 +197,33 @@ TEST_SUITE("unit") {
               CHECK(p.tile * per_row <= transpose_tile_bytes / 16);
               if (other.kind == layout_kind::blocked) CHECK((p.tile % other.block == 0 || other.block % p.tile == 0));
               CHECK(p.split % p.tile == 0);
-              CHECK(p.split <= (m % words != 0 ? n - 1 : n));
+              CHECK(p.split <= (rows_first && m % words != 0 ? n - 1 : n));
               CHECK(n - p.split <= std::max<std::size_t>(p.tile, other.block) + 1);
               CHECK(device_transform_kernel(rows_first ? r : other, nullptr, rows_first ? other : r, nullptr, elem) ==
                     "transpose (pitched rows)");
             }
+    // Sources off the chunk grid within a chunk of m: the span mode, T * pitch / G chunks within 1024.
+    for (std::size_t m : {1, 2, 3, 7, 12, 33})
+      for (std::size_t elem : {2, 4, 8}) {
+        const std::size_t words = 16 / elem, pitch = m + 1;
+        if (pitch % words == 0) continue;
+        INFO("elem " << elem << " m " << m);
+        const fast_plan p = fast(rows(100000, m, pitch), cols(100000, m, 100000), elem);
+        REQUIRE(p.method == fast_method::transpose);
+        CHECK(p.mode == row_mode::span);
+        CHECK(p.tile % words == 0);
+        CHECK(p.tile * pitch / words <= transpose_tile_bytes / 16);
+        CHECK(p.split <= 100000 - 1);
+      }
+    // Destinations of any pitch, at any address: pitched, word by word unless rows are whole chunks.
+    CHECK(fast(cols(100000, 3, 100000), rows(100000, 3, 9), 4).rows_by_word);
+    CHECK(fast(cols(100000, 3, 100000), rows(100000, 3, 3), 4, true, false).rows_by_word);
+    CHECK(fast(cols(100000, 4, 100000), rows(100000, 4, 4), 4, true, false).method == fast_method::transpose);
+    CHECK_FALSE(fast(cols(100000, 4, 100000), rows(100000, 4, 8), 4).rows_by_word);
+    CHECK(fast(cols(100000, 4, 100000), rows(100000, 4, 8), 4).mode == row_mode::pitched);
     // Not on 16 bytes: a pitch off the chunk grid; and the tile's row offsets stay 32-bit.
     CHECK(fast(rows(100000, 3, 129), cols(100000, 3, 100000), 4).method == fast_method::none);
+    CHECK(fast(cols(100000, 3, 100000), rows(100000, 3, 129), 4).rows_by_word);
     CHECK(fast(rows(100000, 3, std::size_t(1) << 28), cols(100000, 3, 100000), 4).method == fast_method::none);
   }
 
