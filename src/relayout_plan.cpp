@@ -59,7 +59,11 @@ fast_plan plan_transpose(const array_layout& src, const array_layout& dst, std::
   const array_layout& other = rows_first ? dst : src;
   const std::size_t words = 16 / elem, m = rows.m;
   if (rows.kind != layout_kind::row_major || other.kind == layout_kind::row_major) return plan;
-  // Rows of another pitch, or (as a destination) not on 16 bytes: the pitched and span modes.
+  // Rows of another pitch, or (as a destination) not on 16 bytes: the pitched and span modes. Where
+  // marked tiled_measured_faster, the tiled kernel measured faster on the H200 (BENCHMARKS.md: from
+  // pitched rows 1-byte words below m = 48 at 0.66-0.86x of it and 8-byte words from m = 16 at
+  // 0.91-1.00x; from span rows 1-byte words at m = 1 at 0.89x and 8-byte words from m = 16 at
+  // 0.84-0.92x; to one-component rows closer than 8 bytes at 0.72-0.93x). Every other class gained.
   const bool pitched = rows.pitch != m || !rows_aligned;
   if (pitched && !pitched_transpose_enabled()) return plan;
   // The most rows a tile's 1024 row chunks (four per thread) hold: ceil(m / G) chunks a row (pitched),
@@ -68,17 +72,17 @@ fast_plan plan_transpose(const array_layout& src, const array_layout& dst, std::
   if (pitched && rows_first) {
     if (!rows_aligned) return plan;
     if (rows.pitch % words == 0) {
-      // From pitched rows, 1-byte words below 48 components and 8-byte words from 16 on measured faster
-      // on the tiled kernel (H200, BENCHMARKS.md: 0.66-0.86x and 0.91-1.00x of it); every other class gained.
-      if ((elem == 1 && m < 48) || (elem == 8 && m >= 16)) return plan;
+      if ((elem == 1 && m < 48) || (elem == 8 && m >= 16)) return plan;  // tiled_measured_faster
       plan.mode = row_mode::pitched;
     } else if (rows.pitch - m < words) {  // less than a chunk of padding per row: read it too
+      if ((elem == 1 && m == 1) || (elem == 8 && m >= 16)) return plan;  // tiled_measured_faster
       plan.mode = row_mode::span;
       chunk_rows = transpose_tile_bytes / 16 * words / rows.pitch;
     } else {
       return plan;
     }
   } else if (pitched) {
+    if (m == 1 && rows.pitch * elem < 8) return plan;  // tiled_measured_faster
     plan.mode = row_mode::pitched;  // a destination: whole chunks, or word by word (any pitch, any address)
     plan.rows_by_word = m % words != 0 || rows.pitch % words != 0 || !rows_aligned;
   }
