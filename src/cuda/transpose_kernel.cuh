@@ -260,7 +260,12 @@ __global__ void __launch_bounds__(transpose_threads, Columns::shifted ? 4 : 5)
   unsigned col_step[G];
 #pragma unroll
   for (unsigned e = 0; e < G; ++e) col_step[e] = (e + turn) % G * stride;
-  auto owns = [&](int j) { return threadIdx.x + unsigned(j * transpose_threads) < shape.row_chunks; };
+  // Rows of pitch m have as many chunks as the columns: one predicate for both sides (a second one
+  // pushed 1-byte words into spilling registers).
+  constexpr bool own_rows = Mode == row_mode::pitched || Mode == row_mode::span;
+  auto owns = [&](int j) {
+    return threadIdx.x + unsigned(j * transpose_threads) < (own_rows ? shape.row_chunks : shape.chunks);
+  };
   // The columnar side's chunks: T * m / G, or m * per when shifted.
   const unsigned col_chunks = columns.chunks(shape.chunks, m);
   auto owns_col = [&](int j) { return threadIdx.x + unsigned(j * transpose_threads) < col_chunks; };
@@ -268,11 +273,13 @@ __global__ void __launch_bounds__(transpose_threads, Columns::shifted ? 4 : 5)
   auto lo = [&](int j) { return col_range[j] & 0xffu; };
   auto hi = [&](int j) { return col_range[j] >> 8; };
   const std::size_t v0 = std::size_t(blockIdx.x - shape.tail) * shape.tile;
-  const std::size_t rows_at = v0 * shape.row_pitch;
-  // Where row chunk j lies from the tile's first row (packed rows: G * 256 words apart).
-  auto row_at = [&](int j) {
+  const std::size_t rows_at = v0 * (own_rows ? shape.row_pitch : m);
+  // Where row chunk j lies from the tile's first row (packed rows: G * 256 words apart). In 64 bits,
+  // so that j's part folds into the access's offset: as 32-bit arithmetic, 1-byte words spilled
+  // registers and ran aos -> soa at 0.4-0.6x (H200).
+  auto row_at = [&](int j) -> std::size_t {
     if constexpr (Mode == row_mode::pitched) return row_offset[j];
-    return G * (threadIdx.x + unsigned(j * transpose_threads));
+    return std::size_t(G) * threadIdx.x + std::size_t(j) * (G * transpose_threads);
   };
 
   // Loaded as one 16-byte chunk: every chunk but a shared one that would reach past the side's end.
