@@ -3,7 +3,7 @@
 // Runs that start misaligned: col_major rows of odd pitch (a Kokkos LayoutLeft View of odd n), rows
 // of pitch m + 1, and user pointers one element off, on the source, the destination or both, through
 // the runs kernel's shifted 16-byte words, the transpose kernel's shifted columns (odd col_major
-// pitch <-> aos) and the tiled kernel (element by element on such a side).
+// pitch <-> aos) and pitched or span rows, and the tiled kernel (element by element on such a side).
 // Each move goes straight through relayout_device between exact
 // allocations (no slack after the last element, so memcheck sees any read past the data), into a
 // poisoned destination whose gaps and the element before it must stay poisoned.
@@ -94,7 +94,7 @@ std::set<std::string> check_misaligned(std::size_t n, std::size_t m) {
   const array_layout wide_cols{layout_kind::col_major, n, m, round, 0};  // aligned rows, where unshifted
   const array_layout odd_pitch_cols{layout_kind::col_major, n, m, round + 1, 0};
   const array_layout aos{layout_kind::row_major, n, m, m, 0};
-  const array_layout odd_rows{layout_kind::row_major, n, m, m + 1, 0};  // the tiled kernel, element by element
+  const array_layout odd_rows{layout_kind::row_major, n, m, m + 1, 0};  // transpose: span or pitched rows
   const array_layout b128{layout_kind::blocked, n, m, 0, 128};
   const array_layout b48{layout_kind::blocked, n, m, 0, 48};
   struct pair {
