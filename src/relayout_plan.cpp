@@ -286,7 +286,8 @@ std::string device_transform_kernel(const array_layout& src, const void* src_dat
     case fast_method::runs:
       return fast.vector ? "runs (16-byte)" : fast.shifted ? "runs (16-byte, shifted)" : "runs";
     case fast_method::transpose:  // the vectors after the last whole tile too (its first blocks)
-      if (fast.mode == row_mode::pitched || fast.mode == row_mode::span) return fast.shifted ? "transpose (pitched rows, shifted columns)" : "transpose (pitched rows)";
+      if (fast.mode == row_mode::pitched || fast.mode == row_mode::span)
+        return fast.shifted ? "transpose (pitched rows, shifted columns)" : "transpose (pitched rows)";
       return fast.shifted ? "transpose (shifted columns)" : "transpose";
     case fast_method::none:
       break;

@@ -16,6 +16,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <string>
 #include <vector>
 
 using namespace coalesce;
@@ -148,8 +149,8 @@ TEST_SUITE("gpu") {
             REQUIRE_CUDA(cudaMemcpy(rows, image.data(), span * sizeof(T), cudaMemcpyHostToDevice));
             const array<T> a = rt.upload(device_vectors(static_cast<const T*>(rows), n, m, pitch), spec, T{});
             const array_layout user{layout_kind::row_major, n, m, pitch, 0};
-            pitched_transposes +=
-                device_transform_kernel(user, rows, a.layout(), a.data(), sizeof(T)).rfind("transpose (pitched", 0) == 0;
+            const std::string kernel = device_transform_kernel(user, rows, a.layout(), a.data(), sizeof(T));
+            pitched_transposes += kernel.rfind("transpose (pitched", 0) == 0;
             std::vector<T> back(span);
             const std::vector<T> poisoned(span, poison<T>());
             REQUIRE_CUDA(cudaMemcpy(rows, poisoned.data(), span * sizeof(T), cudaMemcpyHostToDevice));

@@ -180,10 +180,10 @@ void run_transpose(row_mode mode, const Word* src, Word* dst, const transpose_sh
 }
 
 // The transpose kernel's whole grid on the host, a block in two passes (cuda_host_shim.hpp: its
-// loads and shared stores before the barrier are idempotent): the tiles (shared memory poisoned first) and the tail blocks (the vectors after
-// the last whole tile, and a blocked destination's padding). Every element in place, the padding lanes
-// the fill, a pitched row's padding untouched, nothing else written. Returns false where the pair takes
-// no transpose.
+// loads and shared stores before the barrier are idempotent): the tiles (shared memory poisoned
+// first) and the tail blocks (the vectors after the last whole tile, and a blocked destination's
+// padding). Every element in place, the padding lanes the fill, a pitched row's padding untouched,
+// nothing else written. Returns false where the pair takes no transpose.
 template <class Word>
 bool check_transpose(const array_layout& sl, const array_layout& dl, std::size_t dst_offset = 0) {
   const fast_plan plan = plan_fast_relayout(sl, dl, sizeof(Word), true, dst_offset == 0);
