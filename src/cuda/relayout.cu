@@ -28,21 +28,6 @@ __global__ void simple_relayout_kernel(const Word* __restrict__ src, SrcMap src_
 
 int multiprocessors(const std::string& call) { return device_attribute(cudaDevAttrMultiProcessorCount, call); }
 
-// Calls f with the tile walk of one side of a tiled plan.
-template <class F>
-void with_walk(const array_layout& l, unsigned tile, F&& f) {
-  switch (l.kind) {
-    case layout_kind::row_major: f(rows_walk{l.pitch, unsigned(l.m), fast_divmod(unsigned(l.m))}); return;
-    case layout_kind::col_major: f(cols_walk{l.pitch, 0, unsigned(l.m), fast_divmod(tile)}); return;
-    case layout_kind::blocked: break;
-  }
-  if (tile % l.block == 0) {
-    f(blocks_walk{unsigned(l.m), unsigned(l.block), fast_divmod(unsigned(l.m * l.block)), fast_divmod(unsigned(l.block))});
-  } else {
-    f(cols_walk{l.block, l.block, unsigned(l.m), fast_divmod(tile)});
-  }
-}
-
 template <class Word, int SrcVec, int DstVec, class SrcWalk, class DstWalk>
 void launch_tiled_kernel(const Word* src, const SrcWalk& src_walk, Word* dst, const DstWalk& dst_walk,
                          const relayout_plan& plan, const tile_range& range, bool write_padding, Word fill,

@@ -131,6 +131,22 @@ __device__ __forceinline__ void store_tile(Word* __restrict__ dst, const Walk& w
   }
 }
 
+// Calls f with the tile walk of one side of a tiled plan (the launch, and the host test that runs
+// the kernel's phases).
+template <class F>
+void with_walk(const array_layout& l, unsigned tile, F&& f) {
+  switch (l.kind) {
+    case layout_kind::row_major: f(rows_walk{l.pitch, unsigned(l.m), fast_divmod(unsigned(l.m))}); return;
+    case layout_kind::col_major: f(cols_walk{l.pitch, 0, unsigned(l.m), fast_divmod(tile)}); return;
+    case layout_kind::blocked: break;
+  }
+  if (tile % l.block == 0) {
+    f(blocks_walk{unsigned(l.m), unsigned(l.block), fast_divmod(unsigned(l.m * l.block)), fast_divmod(unsigned(l.block))});
+  } else {
+    f(cols_walk{l.block, l.block, unsigned(l.m), fast_divmod(tile)});
+  }
+}
+
 template <class Word, class SrcWalk, class DstWalk, int SrcVec, int DstVec>
 __global__ void __launch_bounds__(tile_threads)
     tiled_relayout_kernel(const Word* __restrict__ src, SrcWalk src_walk, Word* __restrict__ dst, DstWalk dst_walk,

@@ -1,8 +1,9 @@
 // SPDX-FileCopyrightText: 2026 coalesce authors
 // SPDX-License-Identifier: Apache-2.0
-// The runs transform kernels' code (src/cuda/runs_kernel.cuh, shifted_runs_kernel.cuh) run on the
-// host, one thread after another (cuda_host_shim.hpp), on the misaligned runs the shifted 16-byte
-// words serve: odd col_major pitches, pointers one element off. This checks the index arithmetic
+// The transform kernels' code run on the host, one thread after another (cuda_host_shim.hpp): the
+// runs kernels (src/cuda/runs_kernel.cuh, shifted_runs_kernel.cuh) on the misaligned runs the shifted
+// 16-byte words serve (odd col_major pitches, pointers one element off), the transpose kernel whole,
+// and the generic tiled kernel's phases on the pairs it still takes. This checks the index arithmetic
 // without a GPU, in CI: every element in place, nothing else written, and (under the asan-ubsan
 // preset) no byte read outside the exact allocations and no 16-byte access misaligned. What it cannot
 // check is the GPU's: races and memory ordering (the GPU tests, transform.cuda.misaligned.*, under
@@ -15,6 +16,7 @@
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #include "../../src/cuda/runs_kernel.cuh"
 #include "../../src/cuda/shifted_runs_kernel.cuh"
+#include "../../src/cuda/tiled_relayout.cuh"
 #include "../../src/cuda/transpose_kernel.cuh"
 #pragma GCC diagnostic pop
 #include "../../src/relayout_plan.hpp"
@@ -269,6 +271,90 @@ std::size_t check_transposes(std::size_t m, std::size_t* pitched) {
   return transposes;
 }
 
+// The generic tiled kernel (tiled_relayout.cuh) on the host, its loop body tile by tile: every
+// thread's load_tile, then every thread's store_tile (the kernel's barrier between them), shared memory
+// poisoned first, the walks and 16-byte variants as launch_tiled picks them. Checks the destination
+// whole against a move of its own; returns the kernel's name, or "" where the pair takes no tiled plan.
+template <class Word>
+std::string check_tiled(const array_layout& sl, std::size_t src_shift, const array_layout& dl, std::size_t dst_shift) {
+  const relayout_plan plan = plan_relayout(sl, dl, sizeof(Word));
+  const std::uint64_t seed = test::fresh_seed();
+  INFO(to_string(sl) << " +" << src_shift << " -> " << to_string(dl) << " +" << dst_shift << ", " << sizeof(Word)
+                     << "-byte words, tile " << plan.tile << ", seed = " << seed);
+  const std::vector<Word> values = test::random_values<Word>(sl.n * sl.m, seed);
+  const Word mark = test::poison<Word>(), fill = values[0];
+  exact_buffer<Word> src(sl.span(), src_shift), dst(dl.span(), dst_shift);
+  if (plan.method != relayout_method::tiled ||
+      plan_fast_relayout(sl, dl, sizeof(Word), src_shift == 0, dst_shift == 0).method != fast_method::none)
+    return "";
+  std::fill(src.data, src.data + sl.span(), mark);
+  std::fill(dst.data, dst.data + dl.span(), mark);
+  for (std::size_t v = 0; v < sl.n; ++v)
+    for (std::size_t i = 0; i < sl.m; ++i) src.data[offset_of(sl, v, i)] = values[v * sl.m + i];
+  const tile_range range{sl.n, dst_extent(dl, true), 0, 0};
+  const bool sv = tile_side_vectorizable(sl, sizeof(Word), plan.tile, src.data, 0);
+  const bool dv = tile_side_vectorizable(dl, sizeof(Word), plan.tile, dst.data, 0);
+  std::vector<uint4> shared((plan.shared_bytes + 15) / 16);
+  Word* const tile = reinterpret_cast<Word*>(shared.data());
+  with_walk(sl, plan.tile, [&](auto src_walk) {
+    with_walk(dl, plan.tile, [&](auto dst_walk) {
+      const auto run = [&](auto src_vec, auto dst_vec) {
+        constexpr int SrcVec = decltype(src_vec)::value, DstVec = decltype(dst_vec)::value;
+        for (std::size_t v0 = 0; v0 < range.dst_extent; v0 += plan.tile) {  // tiled_relayout_kernel's loop
+          std::fill(shared.begin(), shared.end(), uint4{0xdeadbeefu, 0xdeadbeefu, 0xdeadbeefu, 0xdeadbeefu});
+          const unsigned count = v0 < range.count ? unsigned(std::min<std::size_t>(plan.tile, range.count - v0)) : 0u;
+          const unsigned extent = unsigned(std::min<std::size_t>(plan.tile, range.dst_extent - v0));
+          const std::size_t src_base = src_walk.base(range.src_first + v0), dst_base = dst_walk.base(range.dst_first + v0);
+          for (threadIdx.x = 0; threadIdx.x < unsigned(tile_threads); ++threadIdx.x)
+            load_tile<SrcVec>(src.data, src_walk, src_base, src_walk.size(count, plan.tile), count, plan.stride, tile);
+          for (threadIdx.x = 0; threadIdx.x < unsigned(tile_threads); ++threadIdx.x)
+            store_tile<DstVec>(dst.data, dst_walk, dst_base, dst_walk.size(extent, plan.tile), count, extent,
+                               plan.stride, true, fill, tile);
+        }
+      };
+      using one = std::integral_constant<int, 1>;
+      using group = std::integral_constant<int, int(16 / sizeof(Word))>;
+      if (sv && dv) return run(group{}, group{});
+      if (sv) return run(group{}, one{});
+      if (dv) return run(one{}, group{});
+      run(one{}, one{});
+    });
+  });
+  std::vector<Word> expected(dl.span(), dl.kind == layout_kind::blocked ? fill : mark);
+  for (std::size_t v = 0; v < dl.n; ++v)
+    for (std::size_t i = 0; i < dl.m; ++i) expected[offset_of(dl, v, i)] = values[v * dl.m + i];
+  if (std::memcmp(expected.data(), dst.data, expected.size() * sizeof(Word)) != 0) {
+    std::size_t o = 0;
+    while (std::memcmp(&expected[o], &dst.data[o], sizeof(Word)) == 0) ++o;
+    INFO("first wrong element: " << o);
+    REQUIRE(std::memcmp(&expected[o], &dst.data[o], sizeof(Word)) == 0);
+  }
+  return sv || dv ? "tiled (16-byte)" : "tiled";
+}
+
+// Rows of pitch m, m + 1 and 512 bytes, aligned and one word off, against col_major (aligned and odd
+// pitch) and blocked 96, 1000 and 128, both ways: the pairs the tiled kernel still takes.
+template <class Word>
+std::set<std::string> check_tiled_pairs(std::size_t n, std::size_t m) {
+  const std::size_t words = 16 / sizeof(Word);
+  const std::vector<array_layout> others{{layout_kind::col_major, n, m, round_up(n, words), 0},
+                                         {layout_kind::col_major, n, m, n | 1, 0},
+                                         {layout_kind::blocked, n, m, 0, 96},
+                                         {layout_kind::blocked, n, m, 0, 1000},
+                                         {layout_kind::blocked, n, m, 0, 128}};
+  std::set<std::string> kernels;
+  for (std::size_t pitch : {m, m + 1, std::max(m, 512 / sizeof(Word))})
+    for (std::size_t shift : {0, 1}) {
+      const array_layout rows{layout_kind::row_major, n, m, pitch, 0};
+      for (const array_layout& other : others) {
+        kernels.insert(check_tiled<Word>(rows, shift, other, 0));
+        kernels.insert(check_tiled<Word>(other, 0, rows, shift));
+      }
+    }
+  kernels.erase("");
+  return kernels;
+}
+
 }  // namespace
 
 TEST_SUITE("unit") {
@@ -284,6 +370,21 @@ TEST_SUITE("unit") {
     }
     CHECK(transposes > 300);
     CHECK(pitched > 150);
+  }
+
+  TEST_CASE("transform.kernels_on_host.tiled") {
+    // n past several tiles and not a multiple of any bd; both 16-byte variants and the word-by-word one.
+    std::set<std::string> kernels;
+    for (std::size_t m : {1, 3, 12, 40}) {
+      const std::size_t n = m >= 12 ? 3001 : 10007;
+      INFO("n = " << n << ", m = " << m);
+      for (const std::set<std::string>& k :
+           {check_tiled_pairs<std::uint8_t>(n, m), check_tiled_pairs<std::uint16_t>(n, m),
+            check_tiled_pairs<std::uint32_t>(n, m), check_tiled_pairs<std::uint64_t>(n, m)})
+        kernels.insert(k.begin(), k.end());
+    }
+    CHECK(kernels.count("tiled") == 1);
+    CHECK(kernels.count("tiled (16-byte)") == 1);
   }
 
   TEST_CASE("transform.kernels_on_host.misaligned") {
