@@ -87,11 +87,8 @@ void move_rows(const void* src, const array_layout& sl, void* dst, const array_l
                std::size_t word, cudaStream_t stream, const std::string& call) {
   with_word(word, call, [&](auto w) {
     using W = decltype(w);
-    const std::size_t width = sl.m * elem / word;
-    // Rows per block: about 8 Ki words, at least one row.
-    const unsigned rows_per_block = unsigned(std::max<std::size_t>(1, std::min<std::size_t>(8192 / width, sl.n)));
-    const rows_shape shape{sl.n, sl.pitch * elem / word, dl.pitch * elem / word, unsigned(width), rows_per_block,
-                           fast_divmod(unsigned(width))};
+    const rows_shape shape = rows_shape_for(sl, dl, elem, word);
+    const unsigned rows_per_block = shape.rows_per_block;
     const std::size_t groups = ceil_div(sl.n, std::size_t(rows_per_block));
     const std::size_t grid = std::min(groups, std::size_t(multiprocessors(call)) * 16);
     rows_kernel<W><<<unsigned(grid), rows_threads, 0, stream>>>(static_cast<const W*>(src), static_cast<W*>(dst), shape);

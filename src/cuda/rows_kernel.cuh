@@ -9,6 +9,9 @@
 
 #include "fast_divmod.cuh"
 
+#include <coalesce/layout/spec.hpp>
+
+#include <algorithm>
 #include <cstddef>
 
 namespace coalesce::detail {
@@ -23,6 +26,15 @@ struct rows_shape {
   unsigned rows_per_block;           // rows_per_block * width < 2^31
   fast_divmod by_width;
 };
+
+// The shape of a move of sl's rows into dl's in words of `word` bytes (rows_word_bytes): rows per
+// block about 8 Ki words, at least one row.
+inline rows_shape rows_shape_for(const array_layout& sl, const array_layout& dl, std::size_t elem, std::size_t word) {
+  const std::size_t width = sl.m * elem / word;
+  const unsigned rows_per_block = unsigned(std::max<std::size_t>(1, std::min<std::size_t>(8192 / width, sl.n)));
+  return {sl.n, sl.pitch * elem / word, dl.pitch * elem / word, unsigned(width), rows_per_block,
+          fast_divmod(unsigned(width))};
+}
 
 template <class Word>
 __global__ void __launch_bounds__(rows_threads) rows_kernel(const Word* __restrict__ src, Word* __restrict__ dst, rows_shape s) {

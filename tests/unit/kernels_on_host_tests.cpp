@@ -3,7 +3,7 @@
 // The transform kernels' code run on the host, one thread after another (cuda_host_shim.hpp): the
 // runs kernels (src/cuda/runs_kernel.cuh, shifted_runs_kernel.cuh) on the misaligned runs the shifted
 // 16-byte words serve (odd col_major pitches, pointers one element off), the transpose kernel whole,
-// and the generic tiled kernel's phases on the pairs it still takes. This checks the index arithmetic
+// the generic tiled kernel's phases on the pairs it still takes, and the rows kernel. This checks the index arithmetic
 // without a GPU, in CI: every element in place, nothing else written, and (under the asan-ubsan
 // preset) no byte read outside the exact allocations and no 16-byte access misaligned. What it cannot
 // check is the GPU's: races and memory ordering (the GPU tests, transform.cuda.misaligned.*, under
@@ -14,6 +14,7 @@
 // kernels' `#pragma unroll`s: tests/CMakeLists.txt).
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#include "../../src/cuda/rows_kernel.cuh"
 #include "../../src/cuda/runs_kernel.cuh"
 #include "../../src/cuda/shifted_runs_kernel.cuh"
 #include "../../src/cuda/tiled_relayout.cuh"
@@ -355,6 +356,70 @@ std::set<std::string> check_tiled_pairs(std::size_t n, std::size_t m) {
   return kernels;
 }
 
+// The rows kernel (rows_kernel.cuh: row_major to row_major of another pitch) on the host, over a grid
+// of three blocks, in the word relayout_device picks (rows_word_bytes); checks the destination whole,
+// its row gaps untouched. Returns the word's bytes, or 0 where one copy moves the rows instead.
+template <class Word>
+std::size_t check_rows(const array_layout& sl, std::size_t src_shift, const array_layout& dl, std::size_t dst_shift) {
+  const std::uint64_t seed = test::fresh_seed();
+  INFO(to_string(sl) << " +" << src_shift << " -> " << to_string(dl) << " +" << dst_shift << ", " << sizeof(Word)
+                     << "-byte elements, seed = " << seed);
+  const std::vector<Word> values = test::random_values<Word>(sl.n * sl.m, seed);
+  const Word mark = test::poison<Word>();
+  exact_buffer<Word> src(sl.span(), src_shift), dst(dl.span(), dst_shift);
+  std::fill(src.data, src.data + sl.span(), mark);
+  std::fill(dst.data, dst.data + dl.span(), mark);
+  for (std::size_t v = 0; v < sl.n; ++v)
+    for (std::size_t i = 0; i < sl.m; ++i) src.data[offset_of(sl, v, i)] = values[v * sl.m + i];
+  const std::size_t word = rows_word_bytes(sl, src.data, dl, dst.data, sizeof(Word));
+  INFO("word " << word);
+  if (word == 0) return 0;
+  const rows_shape shape = rows_shape_for(sl, dl, sizeof(Word), word);
+  const auto run = [&](auto zero) {
+    using W = decltype(zero);
+    gridDim.x = 3;
+    for (blockIdx.x = 0; blockIdx.x < gridDim.x; ++blockIdx.x)
+      for (threadIdx.x = 0; threadIdx.x < unsigned(rows_threads); ++threadIdx.x)
+        rows_kernel<W>(reinterpret_cast<const W*>(src.data), reinterpret_cast<W*>(dst.data), shape);
+  };
+  switch (word) {
+    case 1: run(std::uint8_t{}); break;
+    case 2: run(std::uint16_t{}); break;
+    case 4: run(std::uint32_t{}); break;
+    case 8: run(std::uint64_t{}); break;
+    default: run(uint4{}); break;
+  }
+  std::vector<Word> expected(dl.span(), mark);
+  for (std::size_t v = 0; v < dl.n; ++v)
+    for (std::size_t i = 0; i < dl.m; ++i) expected[offset_of(dl, v, i)] = values[v * dl.m + i];
+  if (std::memcmp(expected.data(), dst.data, expected.size() * sizeof(Word)) != 0) {
+    std::size_t o = 0;
+    while (std::memcmp(&expected[o], &dst.data[o], sizeof(Word)) == 0) ++o;
+    INFO("first wrong element: " << o);
+    REQUIRE(std::memcmp(&expected[o], &dst.data[o], sizeof(Word)) == 0);
+  }
+  return word;
+}
+
+// Rows of pitch m, m + 1, one chunk past m and 512 bytes, aligned and one word off, each way; returns
+// the word sizes the rows kernel ran in.
+template <class Word>
+std::set<std::size_t> check_rows_pairs(std::size_t n, std::size_t m) {
+  const std::size_t words = 16 / sizeof(Word);
+  const std::size_t pitches[] = {m, m + 1, round_up(m, words) + words, std::max(m, 512 / sizeof(Word))};
+  std::set<std::size_t> word_sizes;
+  for (std::size_t a : pitches)
+    for (std::size_t b : pitches)
+      for (std::size_t sa : {0, 1})
+        for (std::size_t sb : {0, 1}) {
+          if (a == b && sa == sb) continue;
+          const array_layout from{layout_kind::row_major, n, m, a, 0}, to{layout_kind::row_major, n, m, b, 0};
+          word_sizes.insert(check_rows<Word>(from, sa, to, sb));
+        }
+  word_sizes.erase(0);
+  return word_sizes;
+}
+
 }  // namespace
 
 TEST_SUITE("unit") {
@@ -385,6 +450,19 @@ TEST_SUITE("unit") {
     }
     CHECK(kernels.count("tiled") == 1);
     CHECK(kernels.count("tiled (16-byte)") == 1);
+  }
+
+  TEST_CASE("transform.kernels_on_host.rows") {
+    // 1001 rows over a grid of three blocks: more rows than a block takes at once where rows are short.
+    std::set<std::size_t> word_sizes;
+    for (std::size_t m : {1, 3, 12, 40}) {
+      INFO("m = " << m);
+      for (const std::set<std::size_t>& w :
+           {check_rows_pairs<std::uint8_t>(1001, m), check_rows_pairs<std::uint16_t>(1001, m),
+            check_rows_pairs<std::uint32_t>(1001, m), check_rows_pairs<std::uint64_t>(1001, m)})
+        word_sizes.insert(w.begin(), w.end());
+    }
+    CHECK(word_sizes == std::set<std::size_t>{1, 2, 4, 8, 16});
   }
 
   TEST_CASE("transform.kernels_on_host.misaligned") {
