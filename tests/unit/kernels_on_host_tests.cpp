@@ -97,20 +97,53 @@ struct exact_buffer {
   }
 };
 
+// Random words in sl's data (its gaps the poison) and a poisoned destination, each in an exact
+// allocation `shift` words past a 16-byte boundary.
+template <class Word>
+struct move_case {
+  std::uint64_t seed = test::fresh_seed();
+  std::vector<Word> values;
+  Word mark = test::poison<Word>(), fill;
+  exact_buffer<Word> src, dst;
+  move_case(const array_layout& sl, std::size_t src_shift, const array_layout& dl, std::size_t dst_shift)
+      : values(test::random_values<Word>(sl.n * sl.m, seed)), fill(values[0]), src(sl.span(), src_shift),
+        dst(dl.span(), dst_shift) {
+    std::fill(src.data, src.data + sl.span(), mark);
+    std::fill(dst.data, dst.data + dl.span(), mark);
+    for (std::size_t v = 0; v < sl.n; ++v)
+      for (std::size_t i = 0; i < sl.m; ++i) src.data[offset_of(sl, v, i)] = values[v * sl.m + i];
+  }
+};
+
+// A destination as it must be after a move of `values` (vector by vector) into dl: data in place,
+// every other word `gap` (the blocked padding's fill, or the poison where nothing may be written).
+template <class Word>
+std::vector<Word> expected_image(const array_layout& dl, const std::vector<Word>& values, Word gap) {
+  std::vector<Word> expected(dl.span(), gap);
+  for (std::size_t v = 0; v < dl.n; ++v)
+    for (std::size_t i = 0; i < dl.m; ++i) expected[offset_of(dl, v, i)] = values[v * dl.m + i];
+  return expected;
+}
+
+// The destination word for word, naming the first that differs.
+template <class Word>
+void require_image(const std::vector<Word>& expected, const Word* got) {
+  if (std::memcmp(expected.data(), got, expected.size() * sizeof(Word)) == 0) return;
+  std::size_t o = 0;
+  while (std::memcmp(&expected[o], &got[o], sizeof(Word)) == 0) ++o;
+  INFO("first wrong element: " << o);
+  REQUIRE(std::memcmp(&expected[o], &got[o], sizeof(Word)) == 0);
+}
+
 // Moves random words from sl to dl with the runs kernel where the device dispatch picks it (the move
 // is skipped for others) and checks the destination whole; returns the kernel's name.
 template <class Word>
 std::string check_move(const array_layout& sl, std::size_t src_shift, const array_layout& dl, std::size_t dst_shift) {
-  const std::uint64_t seed = test::fresh_seed();
+  const move_case<Word> c(sl, src_shift, dl, dst_shift);
   INFO(to_string(sl) << " +" << src_shift << " -> " << to_string(dl) << " +" << dst_shift << ", " << sizeof(Word)
-                     << "-byte words, seed = " << seed);
-  const std::vector<Word> values = test::random_values<Word>(sl.n * sl.m, seed);
-  const Word mark = test::poison<Word>(), fill = values[0];
-  exact_buffer<Word> src(sl.span(), src_shift), dst(dl.span(), dst_shift);
-  std::fill(src.data, src.data + sl.span(), mark);
-  std::fill(dst.data, dst.data + dl.span(), mark);
-  for (std::size_t v = 0; v < sl.n; ++v)
-    for (std::size_t i = 0; i < sl.m; ++i) src.data[offset_of(sl, v, i)] = values[v * sl.m + i];
+                     << "-byte words, seed = " << c.seed);
+  const Word fill = c.fill;
+  const exact_buffer<Word>&src = c.src, &dst = c.dst;
   const std::string kernel = device_transform_kernel(sl, src.data, dl, dst.data, sizeof(Word));
   INFO("kernel " << kernel);
   const auto aligned = [](const void* p) { return reinterpret_cast<std::uintptr_t>(p) % 16 == 0; };
@@ -126,15 +159,7 @@ std::string check_move(const array_layout& sl, std::size_t src_shift, const arra
   } else {
     return kernel;
   }
-  std::vector<Word> expected(dl.span(), dl.kind == layout_kind::blocked ? fill : mark);
-  for (std::size_t v = 0; v < dl.n; ++v)
-    for (std::size_t i = 0; i < dl.m; ++i) expected[offset_of(dl, v, i)] = values[v * dl.m + i];
-  if (std::memcmp(expected.data(), dst.data, expected.size() * sizeof(Word)) != 0) {
-    std::size_t o = 0;
-    while (expected[o] == dst.data[o]) ++o;
-    INFO("first wrong element: " << o);
-    REQUIRE(dst.data[o] == expected[o]);
-  }
+  require_image(expected_image(dl, c.values, dl.kind == layout_kind::blocked ? fill : c.mark), dst.data);
   return kernel;
 }
 
@@ -218,17 +243,8 @@ bool check_transpose(const array_layout& sl, const array_layout& dl, std::size_t
       run_block_in_two_passes(transpose_threads, kernel);
     }
   });
-  std::vector<Word> expected(dl.span(), mark);
-  const std::size_t extent = dst_extent(dl, true);
-  for (std::size_t v = 0; v < extent; ++v)
-    for (std::size_t i = 0; i < dl.m; ++i) expected[offset_of(dl, v, i)] = v < dl.n ? values[v * dl.m + i] : fill;
   for (std::size_t o = 0; o < dst_offset; ++o) REQUIRE(std::memcmp(&dst_image[o], &mark, sizeof(Word)) == 0);
-  if (std::memcmp(expected.data(), dst, expected.size() * sizeof(Word)) != 0) {
-    std::size_t o = 0;
-    while (std::memcmp(&expected[o], &dst[o], sizeof(Word)) == 0) ++o;
-    INFO("first wrong element: " << o);
-    REQUIRE(std::memcmp(&expected[o], &dst[o], sizeof(Word)) == 0);
-  }
+  require_image(expected_image(dl, values, dl.kind == layout_kind::blocked ? fill : mark), dst);
   return true;
 }
 
@@ -279,19 +295,14 @@ std::size_t check_transposes(std::size_t m, std::size_t* pitched) {
 template <class Word>
 std::string check_tiled(const array_layout& sl, std::size_t src_shift, const array_layout& dl, std::size_t dst_shift) {
   const relayout_plan plan = plan_relayout(sl, dl, sizeof(Word));
-  const std::uint64_t seed = test::fresh_seed();
-  INFO(to_string(sl) << " +" << src_shift << " -> " << to_string(dl) << " +" << dst_shift << ", " << sizeof(Word)
-                     << "-byte words, tile " << plan.tile << ", seed = " << seed);
-  const std::vector<Word> values = test::random_values<Word>(sl.n * sl.m, seed);
-  const Word mark = test::poison<Word>(), fill = values[0];
-  exact_buffer<Word> src(sl.span(), src_shift), dst(dl.span(), dst_shift);
   if (plan.method != relayout_method::tiled ||
       plan_fast_relayout(sl, dl, sizeof(Word), src_shift == 0, dst_shift == 0).method != fast_method::none)
     return "";
-  std::fill(src.data, src.data + sl.span(), mark);
-  std::fill(dst.data, dst.data + dl.span(), mark);
-  for (std::size_t v = 0; v < sl.n; ++v)
-    for (std::size_t i = 0; i < sl.m; ++i) src.data[offset_of(sl, v, i)] = values[v * sl.m + i];
+  const move_case<Word> c(sl, src_shift, dl, dst_shift);
+  INFO(to_string(sl) << " +" << src_shift << " -> " << to_string(dl) << " +" << dst_shift << ", " << sizeof(Word)
+                     << "-byte words, tile " << plan.tile << ", seed = " << c.seed);
+  const Word fill = c.fill;
+  const exact_buffer<Word>&src = c.src, &dst = c.dst;
   const tile_range range{sl.n, dst_extent(dl, true), 0, 0};
   const bool sv = tile_side_vectorizable(sl, sizeof(Word), plan.tile, src.data, 0);
   const bool dv = tile_side_vectorizable(dl, sizeof(Word), plan.tile, dst.data, 0);
@@ -321,15 +332,7 @@ std::string check_tiled(const array_layout& sl, std::size_t src_shift, const arr
       run(one{}, one{});
     });
   });
-  std::vector<Word> expected(dl.span(), dl.kind == layout_kind::blocked ? fill : mark);
-  for (std::size_t v = 0; v < dl.n; ++v)
-    for (std::size_t i = 0; i < dl.m; ++i) expected[offset_of(dl, v, i)] = values[v * dl.m + i];
-  if (std::memcmp(expected.data(), dst.data, expected.size() * sizeof(Word)) != 0) {
-    std::size_t o = 0;
-    while (std::memcmp(&expected[o], &dst.data[o], sizeof(Word)) == 0) ++o;
-    INFO("first wrong element: " << o);
-    REQUIRE(std::memcmp(&expected[o], &dst.data[o], sizeof(Word)) == 0);
-  }
+  require_image(expected_image(dl, c.values, dl.kind == layout_kind::blocked ? fill : c.mark), dst.data);
   return sv || dv ? "tiled (16-byte)" : "tiled";
 }
 
@@ -361,16 +364,10 @@ std::set<std::string> check_tiled_pairs(std::size_t n, std::size_t m) {
 // its row gaps untouched. Returns the word's bytes, or 0 where one copy moves the rows instead.
 template <class Word>
 std::size_t check_rows(const array_layout& sl, std::size_t src_shift, const array_layout& dl, std::size_t dst_shift) {
-  const std::uint64_t seed = test::fresh_seed();
+  const move_case<Word> c(sl, src_shift, dl, dst_shift);
   INFO(to_string(sl) << " +" << src_shift << " -> " << to_string(dl) << " +" << dst_shift << ", " << sizeof(Word)
-                     << "-byte elements, seed = " << seed);
-  const std::vector<Word> values = test::random_values<Word>(sl.n * sl.m, seed);
-  const Word mark = test::poison<Word>();
-  exact_buffer<Word> src(sl.span(), src_shift), dst(dl.span(), dst_shift);
-  std::fill(src.data, src.data + sl.span(), mark);
-  std::fill(dst.data, dst.data + dl.span(), mark);
-  for (std::size_t v = 0; v < sl.n; ++v)
-    for (std::size_t i = 0; i < sl.m; ++i) src.data[offset_of(sl, v, i)] = values[v * sl.m + i];
+                     << "-byte elements, seed = " << c.seed);
+  const exact_buffer<Word>&src = c.src, &dst = c.dst;
   const std::size_t word = rows_word_bytes(sl, src.data, dl, dst.data, sizeof(Word));
   INFO("word " << word);
   if (word == 0) return 0;
@@ -389,15 +386,7 @@ std::size_t check_rows(const array_layout& sl, std::size_t src_shift, const arra
     case 8: run(std::uint64_t{}); break;
     default: run(uint4{}); break;
   }
-  std::vector<Word> expected(dl.span(), mark);
-  for (std::size_t v = 0; v < dl.n; ++v)
-    for (std::size_t i = 0; i < dl.m; ++i) expected[offset_of(dl, v, i)] = values[v * dl.m + i];
-  if (std::memcmp(expected.data(), dst.data, expected.size() * sizeof(Word)) != 0) {
-    std::size_t o = 0;
-    while (std::memcmp(&expected[o], &dst.data[o], sizeof(Word)) == 0) ++o;
-    INFO("first wrong element: " << o);
-    REQUIRE(std::memcmp(&expected[o], &dst.data[o], sizeof(Word)) == 0);
-  }
+  require_image(expected_image(dl, c.values, c.mark), dst.data);
   return word;
 }
 
