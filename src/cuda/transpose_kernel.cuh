@@ -1,9 +1,9 @@
 // SPDX-FileCopyrightText: 2026 coalesce authors
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
-// The fast transposing kernel between a row_major side (pitch == m, or a pitch that keeps every row
-// on a 16-byte boundary) and a columnar side (col_major, or blocked with a power-of-two bd), for whole
-// tiles of T vectors, a tile per thread block.
+// The fast transposing kernel between a row_major side (pitch == m; or another pitch: the pitched and
+// span row modes, relayout_plan.hpp) and a columnar side (col_major, or blocked with a power-of-two
+// bd), for whole tiles of T vectors, a tile per thread block.
 //
 // Every global access is a 16-byte chunk of G = 16 / sizeof(Word) consecutive words, consecutive
 // across a warp's lanes, on both sides (but for the words that shifted columns share with the
@@ -153,7 +153,7 @@ template <row_mode Mode, unsigned StaticM>
 __device__ __forceinline__ unsigned row_slot(unsigned slot, unsigned wrap, unsigned e) {
   if constexpr (Mode == row_mode::wrap) return slot + e + (e >= wrap ? 1u : 0u);
   if constexpr (Mode == row_mode::periodic) return slot + e / StaticM * (StaticM | 1) + e % StaticM;
-  return slot + e;  // contiguous, and pitched (e below the chunk's words of the row)
+  return slot + e;
 }
 
 // c.w[e] <- c.w[(e + r) mod G], by selects rather than indexing (which would go through local memory).
