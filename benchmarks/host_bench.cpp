@@ -1,32 +1,54 @@
 // SPDX-FileCopyrightText: 2026 coalesce authors
 // SPDX-License-Identifier: Apache-2.0
-// Host backend: relayout between every pair of layouts (vector sets, or with --records every pair of
-// record layouts for the four structs), against a parallel memcpy of the same bytes.
+// Host backend: relayout between every pair of layouts (vector sets; with --paths every pair of the
+// path matrix's array ends, each cell checked; with --records every pair of record layouts for the
+// four structs), against a copy of the same bytes.
 #include "bench_result.hpp"
 #include "record_types.hpp"
 
 #include <coalesce/coalesce.hpp>
 
+#include <algorithm>
 #include <cstring>
+#include <string>
 #include <vector>
 
 namespace coalesce::bench {
 namespace {
 
+using named_layouts = std::vector<std::pair<std::string, layout_spec>>;
+
+// The array ends of the path matrix (paths_bench.cu) the host backend moves between: the user's own
+// rows of other pitches and alignments are not among them (the GPU matrix has them).
+named_layouts host_path_layouts(bool quick) {
+  named_layouts all{{"aos", aos()}, {"pitched", pitched_rows()}, {"soa", soa()}};
+  if (!quick) all.push_back({"soa:packed", soa(false)});
+  for (std::size_t bd : quick ? std::vector<std::size_t>{96, 128} : std::vector<std::size_t>{32, 96, 128, 256, 1000})
+    all.push_back({"blocked:" + std::to_string(bd), blocked(bd)});
+  return all;
+}
+
 template <class T>
-void relayout_cases(const options& opt, const std::string& type, std::vector<result>& out) {
+void relayout_cases(const options& opt, const named_layouts& layouts, bool check, const std::string& type,
+                    std::vector<result>& out) {
   const runtime rt{backend::host};
   for (std::size_t m : opt.ms) {
     const std::size_t n = opt.bytes / (m * sizeof(T));
-    std::vector<T> user(n * m);
+    std::vector<T> user(n * m), back(check ? n * m : 0);
     for (std::size_t k = 0; k < user.size(); ++k) user[k] = T(k % 1000) + T(0.5);
-    for (const auto& [from_name, from] : bench_layouts()) {
+    for (const auto& [from_name, from] : layouts) {
       const array<T> src = rt.upload(host_vectors(user.data(), n, m), from);
-      for (const auto& [to_name, to] : bench_layouts()) {
+      for (const auto& [to_name, to] : layouts) {
         if (from_name == to_name) continue;
+        if (!opt.only.empty() && (from_name + " -> " + to_name).find(opt.only) == std::string::npos) continue;
         array<T> dst = rt.allocate<T>(n, m, to);
         const stats time = time_host([&] { rt.copy(src, dst); }, 1, opt.reps);
         out.push_back(relayout_result(from_name, to_name, type, m, n, sizeof(T), time));
+        if (check) {  // every element back in place (the GPU matrix also checks padding and gaps)
+          std::fill(back.begin(), back.end(), T(-1));
+          rt.download(dst, host_vectors(back.data(), n, m));
+          for (std::size_t k = 0; k < back.size(); ++k) out.back().wrong += back[k] != user[k];
+        }
       }
     }
   }
@@ -73,9 +95,11 @@ std::vector<result> run_host(const options& opt) {
     record_cases<element>(opt, "element", cases);
     record_cases<mixed>(opt, "mixed16", cases);
   } else {
+    const bool paths = !opt.paths.empty();
+    const named_layouts layouts = paths ? host_path_layouts(opt.paths == "quick") : bench_layouts();
     for (const std::string& type : opt.types) {
-      if (type == "float") relayout_cases<float>(opt, type, cases);
-      if (type == "double") relayout_cases<double>(opt, type, cases);
+      if (type == "float") relayout_cases<float>(opt, layouts, paths, type, cases);
+      if (type == "double") relayout_cases<double>(opt, layouts, paths, type, cases);
     }
   }
   // Timed first, the copies read up to 20% below the same copies later in the run (a 2-core VM), and
