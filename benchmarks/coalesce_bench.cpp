@@ -58,7 +58,7 @@ int main(int argc, char** argv) try {
   opt.bytes = size_mib << 20;
 
   const bool gpu = backend == "cuda" || (backend == "auto" && gpu_available());
-  if (!opt.paths.empty() && !gpu && opt.paths == "quick" && ms.empty()) opt.ms = {3, 12};
+  if (!gpu && opt.paths == "quick" && ms.empty()) opt.ms = {3, 12};
   const coalesce::runtime rt = gpu ? coalesce::runtime{coalesce::backend::cuda} : coalesce::runtime{coalesce::backend::host};
   run_info info;
   info.machine = rt.description();

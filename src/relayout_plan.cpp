@@ -42,13 +42,16 @@ bool pick_row_mode(std::size_t m, std::size_t words, row_mode& mode) {
   return true;
 }
 
-// COALESCE_PITCHED_ROWS=0 leaves pitched rows to the tiled kernel: what the benchmarks use to measure
-// the pitched transpose against it in one run.
+// A kernel choice the benchmarks turn off by setting the variable to 0, to measure it against the
+// kernel it replaced in one run: on unless `name` is "0".
+bool env_switch_on(const char* name) {
+  const char* value = std::getenv(name);
+  return value == nullptr || std::string(value) != "0";
+}
+
+// COALESCE_PITCHED_ROWS=0 leaves pitched rows to the tiled kernel.
 bool pitched_transpose_enabled() {
-  static const bool enabled = [] {
-    const char* value = std::getenv("COALESCE_PITCHED_ROWS");
-    return value == nullptr || std::string(value) != "0";
-  }();
+  static const bool enabled = env_switch_on("COALESCE_PITCHED_ROWS");
   return enabled;
 }
 
@@ -129,10 +132,7 @@ fast_plan plan_transpose(const array_layout& src, const array_layout& dst, std::
 bool has_static_m(std::size_t m) {
   // COALESCE_STATIC_M=0 runs every m through the kernels that take it as an argument: what the
   // benchmarks use to show what the compiled-in m are worth.
-  static const bool enabled = [] {
-    const char* value = std::getenv("COALESCE_STATIC_M");
-    return value == nullptr || std::string(value) != "0";
-  }();
+  static const bool enabled = env_switch_on("COALESCE_STATIC_M");
   if (!enabled) return false;
   for (unsigned s : static_ms)
     if (s == m) return true;

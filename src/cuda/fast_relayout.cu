@@ -71,33 +71,7 @@ void move_runs(const Word* src, const array_layout& sl, Word* dst, const array_l
   launch_runs<Word, 1>(src, sl, dst, dl, shape, fill, stream, call);
 }
 
-// ---- transpose: row_major (pitch m, or rows on 16-byte boundaries) <-> col_major or blocked.
-// Calls f(mode, static m): m compiled in for the periodic mode (plan_fast_relayout picks it only for
-// m in static_ms), else 0 and m passed as an argument.
-template <unsigned G, class F>
-void with_row_mode(const fast_plan& plan, std::size_t m, F&& f) {
-  using std::integral_constant;
-  const integral_constant<unsigned, 0> dynamic;
-  switch (plan.mode) {
-    case row_mode::packed: return f(integral_constant<row_mode, row_mode::packed>{}, dynamic);
-    case row_mode::contiguous: return f(integral_constant<row_mode, row_mode::contiguous>{}, dynamic);
-    case row_mode::pitched: return f(integral_constant<row_mode, row_mode::pitched>{}, dynamic);
-    case row_mode::span: return f(integral_constant<row_mode, row_mode::span>{}, dynamic);
-    case row_mode::wrap:  // even m above G, not a multiple of it: only where G > 2
-      if constexpr (G > 2) return f(integral_constant<row_mode, row_mode::wrap>{}, dynamic);
-      break;
-    case row_mode::periodic: {
-      static_assert(sizeof(static_ms) / sizeof(static_ms[0]) == 3, "the cases below list static_ms");
-      constexpr integral_constant<row_mode, row_mode::periodic> periodic;
-      if constexpr (G > 2) if (m == 2) return f(periodic, integral_constant<unsigned, 2>{});
-      if constexpr (G > 4) if (m == 4) return f(periodic, integral_constant<unsigned, 4>{});
-      if constexpr (G > 8) if (m == 8) return f(periodic, integral_constant<unsigned, 8>{});
-      break;
-    }
-  }
-  fail(errc::invalid_argument, "coalesce::relayout", "no transpose kernel for m = " + std::to_string(m));
-}
-
+// ---- transpose: row_major (any pitch) <-> col_major or blocked.
 template <class Word>
 void move_transpose(const Word* src, const array_layout& sl, Word* dst, const array_layout& dl, const fast_plan& plan,
                     const Word* fill, cudaStream_t stream, const std::string& call) {

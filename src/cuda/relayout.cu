@@ -88,8 +88,7 @@ void move_rows(const void* src, const array_layout& sl, void* dst, const array_l
   with_word(word, call, [&](auto w) {
     using W = decltype(w);
     const rows_shape shape = rows_shape_for(sl, dl, elem, word);
-    const unsigned rows_per_block = shape.rows_per_block;
-    const std::size_t groups = ceil_div(sl.n, std::size_t(rows_per_block));
+    const std::size_t groups = ceil_div(sl.n, std::size_t(shape.rows_per_block));
     const std::size_t grid = std::min(groups, std::size_t(multiprocessors(call)) * 16);
     rows_kernel<W><<<unsigned(grid), rows_threads, 0, stream>>>(static_cast<const W*>(src), static_cast<W*>(dst), shape);
     check_cuda(cudaGetLastError(), call, "rows kernel launch");

@@ -108,8 +108,8 @@ inline void stage_wait() {}
 #endif
 
 // Phase 1, thread threadIdx.x of the block whose first chunk is qb, component i: the ends of the
-// component (the head, chunks past n: data, then padding) word by word straight to dst; each whole chunk's first
-// aligned source word into stage[k] (k: the chunk's index in the block), and the word after it into
+// component (the head, chunks past n: data, then padding) word by word straight to dst; each whole
+// chunk's first aligned source word into stage[k] (k: the chunk's index in the block), and the word after it into
 // stage[k + 1] where no thread loads that (the block's last chunk, or a next chunk not whole).
 template <class Word, bool SrcBlocked, bool DstBlocked>
 __device__ __forceinline__ void shifted_runs_load(const Word* __restrict__ src, Word* __restrict__ dst,

@@ -141,7 +141,8 @@ void with_walk(const array_layout& l, unsigned tile, F&& f) {
     case layout_kind::blocked: break;
   }
   if (tile % l.block == 0) {
-    f(blocks_walk{unsigned(l.m), unsigned(l.block), fast_divmod(unsigned(l.m * l.block)), fast_divmod(unsigned(l.block))});
+    const unsigned bd = unsigned(l.block);
+    f(blocks_walk{unsigned(l.m), bd, fast_divmod(unsigned(l.m) * bd), fast_divmod(bd)});
   } else {
     f(cols_walk{l.block, l.block, unsigned(l.m), fast_divmod(tile)});
   }

@@ -23,7 +23,11 @@
 #include "chunk.cuh"
 #include "fast_divmod.cuh"
 
+#include <coalesce/core/error.hpp>
+
 #include <cstddef>
+#include <string>
+#include <type_traits>
 
 namespace coalesce::detail {
 
@@ -403,6 +407,32 @@ inline transpose_shape transpose_shape_for(const fast_plan& plan, const array_la
   const std::size_t per_block = std::size_t(transpose_threads) * tail_elements_per_thread;
   shape.tail = unsigned(((shape.extent - plan.split) * m + per_block - 1) / per_block);
   return shape;
+}
+
+// Calls f(mode, static m): m compiled in for the periodic mode (plan_fast_relayout picks it only for
+// m in static_ms), else 0 and m passed as an argument.
+template <unsigned G, class F>
+void with_row_mode(const fast_plan& plan, std::size_t m, F&& f) {
+  using std::integral_constant;
+  const integral_constant<unsigned, 0> dynamic;
+  switch (plan.mode) {
+    case row_mode::packed: return f(integral_constant<row_mode, row_mode::packed>{}, dynamic);
+    case row_mode::contiguous: return f(integral_constant<row_mode, row_mode::contiguous>{}, dynamic);
+    case row_mode::pitched: return f(integral_constant<row_mode, row_mode::pitched>{}, dynamic);
+    case row_mode::span: return f(integral_constant<row_mode, row_mode::span>{}, dynamic);
+    case row_mode::wrap:  // even m above G, not a multiple of it: only where G > 2
+      if constexpr (G > 2) return f(integral_constant<row_mode, row_mode::wrap>{}, dynamic);
+      break;
+    case row_mode::periodic: {
+      static_assert(sizeof(static_ms) / sizeof(static_ms[0]) == 3, "the cases below list static_ms");
+      constexpr integral_constant<row_mode, row_mode::periodic> periodic;
+      if constexpr (G > 2) if (m == 2) return f(periodic, integral_constant<unsigned, 2>{});
+      if constexpr (G > 4) if (m == 4) return f(periodic, integral_constant<unsigned, 4>{});
+      if constexpr (G > 8) if (m == 8) return f(periodic, integral_constant<unsigned, 8>{});
+      break;
+    }
+  }
+  fail(errc::invalid_argument, "coalesce::relayout", "no transpose kernel for m = " + std::to_string(m));
 }
 
 // f(columns): the columnar side `other` as the kernel takes it.

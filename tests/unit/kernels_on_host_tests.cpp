@@ -186,27 +186,6 @@ std::set<std::string> check_pairs(std::size_t n, std::size_t m) {
   return kernels;
 }
 
-// One thread of the transpose kernel in the plan's row mode (the periodic mode compiled for m = 2
-// only: the m the test runs).
-template <class Word, class Columns, bool RowsFirst>
-void run_transpose(row_mode mode, const Word* src, Word* dst, const transpose_shape& shape, const Columns& columns,
-                   Word fill) {
-  switch (mode) {
-    case row_mode::packed:
-      return transpose_kernel<Word, Columns, RowsFirst, row_mode::packed, 0>(src, dst, shape, columns, fill);
-    case row_mode::contiguous:
-      return transpose_kernel<Word, Columns, RowsFirst, row_mode::contiguous, 0>(src, dst, shape, columns, fill);
-    case row_mode::wrap:
-      return transpose_kernel<Word, Columns, RowsFirst, row_mode::wrap, 0>(src, dst, shape, columns, fill);
-    case row_mode::periodic:
-      return transpose_kernel<Word, Columns, RowsFirst, row_mode::periodic, 2>(src, dst, shape, columns, fill);
-    case row_mode::pitched:
-      return transpose_kernel<Word, Columns, RowsFirst, row_mode::pitched, 0>(src, dst, shape, columns, fill);
-    case row_mode::span:
-      return transpose_kernel<Word, Columns, RowsFirst, row_mode::span, 0>(src, dst, shape, columns, fill);
-  }
-}
-
 // The transpose kernel's whole grid on the host, a block in two passes (cuda_host_shim.hpp: its
 // loads and shared stores before the barrier are idempotent): the tiles (shared memory poisoned
 // first) and the tail blocks (the vectors after the last whole tile, and a blocked destination's
@@ -219,7 +198,6 @@ bool check_transpose(const array_layout& sl, const array_layout& dl, std::size_t
   INFO(to_string(sl) << " -> " << to_string(dl) << ", sizeof(Word) = " << sizeof(Word) << ", tile " << plan.tile
                      << ", split " << plan.split << ", destination offset " << dst_offset);
   REQUIRE(plan.shared_bytes <= sizeof(shared_bytes));
-  REQUIRE((plan.mode != row_mode::periodic || sl.m == 2));
   constexpr unsigned G = unsigned(16 / sizeof(Word));
   const std::vector<Word> values = test::random_values<Word>(sl.n * sl.m, test::fresh_seed());
   const Word mark = test::poison<Word>(), fill = values[0];
@@ -233,15 +211,21 @@ bool check_transpose(const array_layout& sl, const array_layout& dl, std::size_t
   with_transpose_columns<G>(plan, rows_first ? dl : sl, [&](auto columns) {
     using Columns = decltype(columns);
     gridDim.x = unsigned(plan.split / plan.tile + shape.tail);
-    const auto kernel = [&] {
-      if (rows_first) run_transpose<Word, Columns, true>(plan.mode, src.data(), dst, shape, columns, fill);
-      else run_transpose<Word, Columns, false>(plan.mode, src.data(), dst, shape, columns, fill);
-    };
-    for (unsigned b = 0; b < gridDim.x; ++b) {
-      std::memset(shared_bytes, 0xa5, sizeof(shared_bytes));
-      blockIdx.x = b;
-      run_block_in_two_passes(transpose_threads, kernel);
-    }
+    with_row_mode<G>(plan, sl.m, [&](auto mode, auto static_m) {  // the launch's instantiation
+      constexpr row_mode Mode = decltype(mode)::value;
+      constexpr unsigned StaticM = decltype(static_m)::value;
+      const auto kernel = [&] {
+        if (rows_first)
+          transpose_kernel<Word, Columns, true, Mode, StaticM>(src.data(), dst, shape, columns, fill);
+        else
+          transpose_kernel<Word, Columns, false, Mode, StaticM>(src.data(), dst, shape, columns, fill);
+      };
+      for (unsigned b = 0; b < gridDim.x; ++b) {
+        std::memset(shared_bytes, 0xa5, sizeof(shared_bytes));
+        blockIdx.x = b;
+        run_block_in_two_passes(transpose_threads, kernel);
+      }
+    });
   });
   for (std::size_t o = 0; o < dst_offset; ++o) REQUIRE(std::memcmp(&dst_image[o], &mark, sizeof(Word)) == 0);
   require_image(expected_image(dl, values, dl.kind == layout_kind::blocked ? fill : mark), dst);
@@ -316,7 +300,8 @@ std::string check_tiled(const array_layout& sl, std::size_t src_shift, const arr
           std::fill(shared.begin(), shared.end(), uint4{0xdeadbeefu, 0xdeadbeefu, 0xdeadbeefu, 0xdeadbeefu});
           const unsigned count = v0 < range.count ? unsigned(std::min<std::size_t>(plan.tile, range.count - v0)) : 0u;
           const unsigned extent = unsigned(std::min<std::size_t>(plan.tile, range.dst_extent - v0));
-          const std::size_t src_base = src_walk.base(range.src_first + v0), dst_base = dst_walk.base(range.dst_first + v0);
+          const std::size_t src_base = src_walk.base(range.src_first + v0);
+          const std::size_t dst_base = dst_walk.base(range.dst_first + v0);
           for (threadIdx.x = 0; threadIdx.x < unsigned(tile_threads); ++threadIdx.x)
             load_tile<SrcVec>(src.data, src_walk, src_base, src_walk.size(count, plan.tile), count, plan.stride, tile);
           for (threadIdx.x = 0; threadIdx.x < unsigned(tile_threads); ++threadIdx.x)
@@ -413,9 +398,10 @@ std::set<std::size_t> check_rows_pairs(std::size_t n, std::size_t m) {
 
 TEST_SUITE("unit") {
   TEST_CASE("transform.kernels_on_host.transpose") {
-    // m = 2: periodic (4- and 8-byte words); 3: packed; 6: wrap; 12: contiguous; 100: long rows.
+    // m = 2, 4, 8: periodic (where G is a multiple of m: each compiled-in m); 3: packed; 6: wrap;
+    // 12: contiguous; 100: long rows.
     std::size_t transposes = 0, pitched = 0;
-    for (std::size_t m : {2, 3, 6, 12, 100}) {
+    for (std::size_t m : {2, 3, 4, 6, 8, 12, 100}) {
       INFO("m = " << m);
       transposes += check_transposes<std::uint8_t>(m, &pitched);
       transposes += check_transposes<std::uint16_t>(m, &pitched);
