@@ -42,13 +42,6 @@ bool pick_row_mode(std::size_t m, std::size_t words, row_mode& mode) {
   return true;
 }
 
-// A kernel choice the benchmarks turn off by setting the variable to 0, to measure it against the
-// kernel it replaced in one run: on unless `name` is "0".
-bool env_switch_on(const char* name) {
-  const char* value = std::getenv(name);
-  return value == nullptr || std::string(value) != "0";
-}
-
 // COALESCE_PITCHED_ROWS=0 leaves pitched rows to the tiled kernel.
 bool pitched_transpose_enabled() {
   static const bool enabled = env_switch_on("COALESCE_PITCHED_ROWS");
@@ -128,6 +121,11 @@ fast_plan plan_transpose(const array_layout& src, const array_layout& dst, std::
 }
 
 }  // namespace
+
+bool env_switch_on(const char* name) {
+  const char* value = std::getenv(name);
+  return value == nullptr || std::string(value) != "0";
+}
 
 bool has_static_m(std::size_t m) {
   // COALESCE_STATIC_M=0 runs every m through the kernels that take it as an argument: what the

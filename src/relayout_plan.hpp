@@ -110,6 +110,10 @@ struct fast_plan {
 inline constexpr unsigned static_ms[] = {2, 4, 8};
 bool has_static_m(std::size_t m);
 
+// A kernel choice the benchmarks turn off by setting the variable to 0, to measure it against the
+// kernel it replaced in one run: on unless `name` is "0".
+bool env_switch_on(const char* name);
+
 // Bytes of one transpose tile on either side: each of the 256 threads holds four 16-byte chunks.
 inline constexpr std::size_t transpose_tile_bytes = 16 * 1024;
 

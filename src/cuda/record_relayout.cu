@@ -6,31 +6,61 @@
 #include "cuda_check.hpp"
 #include "record_lanes.cuh"
 #include "record_stage.cuh"
+#include "../relayout_plan.hpp"
 
 #include <cuda_runtime.h>
 
 #include <algorithm>
+#include <cstdlib>
+#include <cstring>
 #include <cstdint>
 #include <memory>
+#include <string>
+#include <utility>
 
 namespace coalesce::detail {
 namespace {
 
-// ---- The staged kernel (record_stage.cuh): tiles of records, stage_depth in flight per block ------
+// ---- The staged kernel (record_stage.cuh) ----------------------------------------------------
+// Swizzle false: the plan has no swizzled rows image, and the kernel no swizzle arithmetic.
 
-__global__ void __launch_bounds__(stage_threads)
+// A tile per block (p.depth == 1), the grid covering the tiles in one pass: many small blocks per SM,
+// each loading its whole tile before anything else, so that the SM always has tiles in flight.
+template <unsigned Threads, bool Swizzle>
+__global__ void __launch_bounds__(Threads)
+    record_stage_once_kernel(const __grid_constant__ record_stage_params p, const unsigned char* __restrict__ src,
+                             unsigned char* __restrict__ dst) {
+  extern __shared__ uint4 stage_words[];
+  unsigned char* source = reinterpret_cast<unsigned char*>(stage_words);
+  unsigned char* image = source + stage_source_bytes(p);
+  const std::uint64_t t = blockIdx.x;
+  stage_load<Swizzle>(p, t, src, source, threadIdx.x);
+  stage_commit();
+  // The destination rows' gaps (bytes no field covers) are ours: zeros, written with every chunk.
+  for (std::uint32_t i = threadIdx.x; i < p.dst_rows_bytes / 16; i += Threads)
+    reinterpret_cast<uint4*>(image)[i] = make_uint4(0, 0, 0, 0);
+  stage_wait();
+  __syncthreads();
+  stage_elements<Swizzle>(p, t, source, image, dst, threadIdx.x);
+  __syncthreads();
+  stage_store<Swizzle>(p, t, source, image, dst, threadIdx.x);
+}
+
+// A grid of resident blocks, each taking every gridDim.x-th tile, stage_depth tiles in flight: for
+// tiles too large for several blocks per SM (record_stage_launch_plan).
+template <unsigned Threads, bool Swizzle>
+__global__ void __launch_bounds__(Threads)
     record_stage_kernel(const __grid_constant__ record_stage_params p, const unsigned char* __restrict__ src,
                         unsigned char* __restrict__ dst) {
   extern __shared__ uint4 stage_words[];
   unsigned char* buffers = reinterpret_cast<unsigned char*>(stage_words);
   const std::uint32_t source_bytes = stage_source_bytes(p);
   unsigned char* image = buffers + stage_depth * source_bytes;
-  // The destination rows' gaps (bytes no field covers) are ours: zeros, written with every chunk.
-  for (std::uint32_t i = threadIdx.x; i < p.dst_rows_bytes / 16; i += stage_threads)
+  for (std::uint32_t i = threadIdx.x; i < p.dst_rows_bytes / 16; i += Threads)
     reinterpret_cast<uint4*>(image)[i] = make_uint4(0, 0, 0, 0);
   const std::uint64_t t0 = blockIdx.x, step = gridDim.x;
   for (unsigned k = 0; k + 1 < stage_depth; ++k) {  // one commit per tile, loaded or not, keeps the count
-    if (t0 + k * step < p.tiles) stage_load(p, t0 + k * step, src, buffers + k * source_bytes, threadIdx.x);
+    if (t0 + k * step < p.tiles) stage_load<Swizzle>(p, t0 + k * step, src, buffers + k * source_bytes, threadIdx.x);
     stage_commit();
   }
   unsigned current = 0;
@@ -39,13 +69,50 @@ __global__ void __launch_bounds__(stage_threads)
     __syncthreads();  // tile t is loaded; the previous tile's stores have read their buffers
     const std::uint64_t ahead = t + (stage_depth - 1) * step;
     if (ahead < p.tiles)  // into the buffer the previous tile used
-      stage_load(p, ahead, src, buffers + ((current + stage_depth - 1) % stage_depth) * source_bytes, threadIdx.x);
+      stage_load<Swizzle>(p, ahead, src, buffers + ((current + stage_depth - 1) % stage_depth) * source_bytes,
+                          threadIdx.x);
     stage_commit();
     unsigned char* source = buffers + current * source_bytes;
-    stage_elements(p, t, source, image, dst, threadIdx.x);
+    stage_elements<Swizzle>(p, t, source, image, dst, threadIdx.x);
     __syncthreads();
-    stage_store(p, t, source, image, dst, threadIdx.x);
+    stage_store<Swizzle>(p, t, source, image, dst, threadIdx.x);
   }
+}
+
+// Sets the kernel's shared memory (and as much of it as the SM has: the tiles, not the L1, are what
+// the kernel reuses) and launches it.
+template <class Kernel>
+void launch_stage(Kernel kernel, unsigned blocks, const record_stage_params& p, const unsigned char* s, unsigned char* d,
+                  const std::string& call, stream_t stream) {
+  const std::uint32_t shared = stage_shared_bytes(p);
+  check_cuda(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(shared)), call,
+             "cudaFuncSetAttribute (record stage kernel)");
+  check_cuda(cudaFuncSetAttribute(kernel, cudaFuncAttributePreferredSharedMemoryCarveout, 100), call,
+             "cudaFuncSetAttribute (carveout)");
+  kernel<<<blocks, p.threads, shared, stream>>>(p, s, d);
+  check_cuda(cudaGetLastError(), call, "record stage kernel launch");
+}
+
+template <bool Swizzle>
+void launch_record_stage(const record_stage_params& p, const unsigned char* s, unsigned char* d, int sms,
+                         const std::string& call, stream_t stream) {
+  if (p.depth == 1) {
+    if (p.threads == 128) return launch_stage(record_stage_once_kernel<128, Swizzle>, unsigned(p.tiles), p, s, d, call, stream);
+    return launch_stage(record_stage_once_kernel<stage_threads, Swizzle>, unsigned(p.tiles), p, s, d, call, stream);
+  }
+  auto resident = [&](auto kernel) {
+    int per_sm = 0;
+    check_cuda(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(stage_shared_bytes(p))),
+               call, "cudaFuncSetAttribute (record stage kernel)");
+    check_cuda(cudaFuncSetAttribute(kernel, cudaFuncAttributePreferredSharedMemoryCarveout, 100), call,
+               "cudaFuncSetAttribute (carveout)");
+    check_cuda(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, int(p.threads), stage_shared_bytes(p)),
+               call, "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
+    const std::uint64_t blocks = std::min<std::uint64_t>(p.tiles, std::uint64_t(std::max(per_sm, 1)) * sms);
+    launch_stage(kernel, unsigned(blocks), p, s, d, call, stream);
+  };
+  if (p.threads == 128) return resident(record_stage_kernel<128, Swizzle>);
+  resident(record_stage_kernel<stage_threads, Swizzle>);
 }
 
 // ---- Destinations of runs only: a thread per record (record_lanes.cuh) ---------------------------
@@ -104,6 +171,8 @@ void move_records_device(const void* src, void* dst, const record_move& move, co
   if (range.dst_count == 0) return;
   const auto* s = static_cast<const unsigned char*>(src);
   auto* d = static_cast<unsigned char*>(dst);
+  static const bool lanes = env_switch_on("COALESCE_RECORD_LANES");  // 0: the staged kernel instead (A/B)
+  if (lanes)
   if (const auto plan = plan_record_lanes(move, range)) {
     const std::uint64_t blocks = (range.dst_count + lanes_threads - 1) / lanes_threads;
     const unsigned grid = unsigned(std::min<std::uint64_t>(blocks, 1u << 30));
@@ -114,20 +183,22 @@ void move_records_device(const void* src, void* dst, const record_move& move, co
   }
   const int sms = device_attribute(cudaDevAttrMultiProcessorCount, call);
   const int most = device_attribute(cudaDevAttrMaxSharedMemoryPerBlockOptin, call);
-  if (const auto plan = plan_record_stage(move, range, src, dst, std::size_t(most))) {
-    const std::uint32_t shared = stage_shared_bytes(*plan);
-    check_cuda(cudaFuncSetAttribute(record_stage_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(shared)), call,
-               "cudaFuncSetAttribute (record stage kernel)");
-    // As much shared memory as the SM has: the tiles, not the L1, are what this kernel reuses.
-    check_cuda(cudaFuncSetAttribute(record_stage_kernel, cudaFuncAttributePreferredSharedMemoryCarveout, 100), call,
-               "cudaFuncSetAttribute (carveout)");
-    int per_sm = 0;
-    check_cuda(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, record_stage_kernel, stage_threads, shared), call,
-               "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
-    const std::uint64_t blocks =
-        std::min<std::uint64_t>(plan->tiles, std::uint64_t(std::max(per_sm, 1)) * sms);
-    record_stage_kernel<<<unsigned(blocks), stage_threads, shared, stream>>>(*plan, s, d);
-    check_cuda(cudaGetLastError(), call, "record stage kernel launch");
+  // COALESCE_RECORD_ONCE=<KiB>:<threads>[:<depth>] replaces the budgets of a tile per block by one
+  // (depth 2: a resident grid of such blocks; 0: the resident grid's plan always), for A/B runs.
+  static const std::vector<stage_budget_choice> once = [] {
+    const char* v = std::getenv("COALESCE_RECORD_ONCE");
+    if (!v) return std::vector<stage_budget_choice>(std::begin(stage_once_budgets), std::end(stage_once_budgets));
+    if (std::atoi(v) <= 0) return std::vector<stage_budget_choice>();
+    stage_budget_choice c{std::size_t(std::atoi(v)) * 1024, stage_threads, 1};
+    if (const char* colon = std::strchr(v, ':')) {
+      c.threads = unsigned(std::atoi(colon + 1));
+      if (const char* depth = std::strchr(colon + 1, ':')) c.depth = unsigned(std::atoi(depth + 1));
+    }
+    return std::vector<stage_budget_choice>{c};
+  }();
+  if (const auto plan = record_stage_launch_plan(move, range, src, dst, std::size_t(most), once)) {
+    if (plan->swizzle) launch_record_stage<true>(*plan, s, d, sms, call, stream);
+    else launch_record_stage<false>(*plan, s, d, sms, call, stream);
     return;
   }
   auto p = std::make_unique<element_params>();

@@ -38,6 +38,7 @@ inline constexpr unsigned stage_unit_chunks = 128;  // 16-byte chunks per unit: 
 inline constexpr unsigned stage_depth = 2;
 inline constexpr std::size_t stage_budget = 72 * 1024;  // shared bytes: the source buffers and the destination's
 inline constexpr unsigned max_stage_segments = 192, max_stage_units = 640, max_stage_elements = 256;
+static_assert(stage_unit_chunks <= 255, "a unit's chunks fit its byte");
 
 // A contiguous range of one side in one tile: the rows (width 0), or run `run` of a component.
 struct alignas(16) stage_segment {
@@ -50,10 +51,17 @@ struct alignas(16) stage_segment {
 static_assert(sizeof(stage_segment) == 16, "one 16-byte parameter load");
 inline constexpr std::uint8_t stage_blocks = 255;  // no component is 255 bytes wide
 
-struct stage_unit {
-  std::uint16_t segment = 0;
-  std::uint16_t chunk = 0;  // its first chunk in the segment
+// A unit also carries what a whole tile needs (stage_load, stage_store): where its first chunk lies,
+// less the tile's term (the rows' or the runs'), its image offset and its chunk count.
+struct alignas(16) stage_unit {
+  std::uint64_t global = 0;  // bytes from the data pointer, without the tile's term
+  std::uint32_t image = 0;   // bytes from its buffer's start (rows: before the swizzle)
+  std::uint8_t chunks = 0;   // in a whole tile: 1 to stage_unit_chunks
+  std::uint8_t width = 0;    // its segment's: the tile's term is the rows' (0) or x.blocks + x.lane * width
+  std::uint8_t segment = 0;
+  std::uint8_t in_source = 0;  // its segment's
 };
+static_assert(sizeof(stage_unit) == 16 && max_stage_segments <= 256, "one 16-byte parameter load");
 
 struct stage_side {
   std::uint64_t first = 0;         // the range's first record
@@ -93,9 +101,11 @@ struct stage_fill {
 
 struct record_stage_params {
   std::uint32_t tile = 0;
+  std::uint32_t depth = stage_depth;  // source buffers: stage_depth (a grid of resident blocks), or 1 (a tile per block)
+  std::uint32_t threads = stage_threads;  // per block
   std::uint64_t tiles = 0, count = 0, dst_count = 0;
   std::uint32_t src_bytes = 0, dst_bytes = 0;  // each source buffer, the destination buffer
-  std::uint32_t dst_rows_bytes = 0;            // the destination image's rows region, zeroed once
+  std::uint32_t dst_rows_bytes = 0;            // the destination image's rows region, zeroed once (0: no gaps)
   std::uint32_t elements = 0, fills = 0;
   // Rows images swizzled in 16-byte chunks (stage_swizzled) where a side's stride is a multiple of 64
   // bytes: records 128 bytes apart would put a component's every element in one bank (32-way conflicts).
@@ -113,7 +123,7 @@ __host__ __device__ inline std::uint32_t stage_source_bytes(const record_stage_p
   return (p.src_bytes + 15) / 16 * 16;
 }
 __host__ __device__ inline std::uint32_t stage_shared_bytes(const record_stage_params& p) {
-  return stage_depth * stage_source_bytes(p) + p.dst_bytes;
+  return p.depth * stage_source_bytes(p) + p.dst_bytes;
 }
 
 // ---- The plan (host) --------------------------------------------------------------------------
@@ -165,7 +175,13 @@ inline bool plan_side(const record_move& move, const std::vector<component_place
     const std::size_t chunks = (bytes_in_segment + 15) / 16;
     for (std::size_t c = 0; c < chunks; c += stage_unit_chunks) {
       if (s.unit0 + units >= max_stage_units) return false;
-      p.unit[s.unit0 + units++] = {std::uint16_t(segments), std::uint16_t(c)};
+      stage_unit& u = p.unit[s.unit0 + units++];
+      u.global = (g.width == 0 ? 0 : g.base + (g.width == stage_blocks ? 0 : g.run * s.block_stride)) + 16 * c;
+      u.image = std::uint32_t(g.image + 16 * c);
+      u.chunks = std::uint8_t(std::min<std::size_t>(stage_unit_chunks, chunks - c));
+      u.width = g.width;
+      u.segment = std::uint8_t(segments);
+      u.in_source = g.in_source;
     }
     ++segments;
     return true;
@@ -220,15 +236,25 @@ inline bool plan_side(const record_move& move, const std::vector<component_place
   return true;
 }
 
+// Whether the destination's rows have bytes that no field covers (padding, which gets zeros).
+inline bool has_gaps(const record_move& move) {
+  std::vector<bool> covered(side_stride(move.dst), false);
+  for (std::size_t k = 0; k < move.width.size(); ++k)
+    if (move.dst[k].block == 1)
+      for (std::size_t b = 0; b < move.width[k]; ++b) covered[move.dst[k].base - move.dst_rows_base + b] = true;
+  return std::find(covered.begin(), covered.end(), false) != covered.end();
+}
+
 }  // namespace stage_plan
 
 // The plan for moving `range` within `most` shared bytes per block (the device's opt-in limit), or
 // none where no tile fits (then one thread per destination element).
 inline std::optional<record_stage_params> plan_record_stage(const record_move& move, const record_range& range,
                                                             const void* src, const void* dst,
-                                                            std::size_t most = 160 * 1024) {
+                                                            std::size_t most = 160 * 1024, unsigned depth = stage_depth,
+                                                            std::size_t budget = stage_budget, unsigned threads = stage_threads) {
   using namespace stage_plan;
-  const std::size_t budget = std::min(stage_budget, most);
+  budget = std::min(budget, most);
   const std::size_t comps = move.width.size();
   if (comps == 0 || comps > max_stage_elements) return std::nullopt;
   const std::size_t src_stride = side_stride(move.src), dst_stride = side_stride(move.dst);
@@ -250,7 +276,7 @@ inline std::optional<record_stage_params> plan_record_stage(const record_move& m
   auto block_major = [&](std::size_t t) { return blocks_to_rows && t % src_bd == 0; };
   auto shared = [&](std::size_t t) {
     const std::size_t src_runs_bytes = block_major(t) ? t / src_bd * src_block_stride : t * src_runs;
-    return stage_depth * ((src_stride ? t * src_stride + 144 : 0) + src_runs_bytes) +
+    return depth * ((src_stride ? t * src_stride + 144 : 0) + src_runs_bytes) +
            (dst_rows_image ? t * dst_stride + 144 : 0) + t * dst_runs;
   };
   auto meets = [](std::size_t t, std::size_t bd) { return bd == 0 || t % bd == 0 || bd % t == 0; };
@@ -273,6 +299,8 @@ inline std::optional<record_stage_params> plan_record_stage(const record_move& m
     std::optional<record_stage_params> plan(std::in_place);
     record_stage_params& p = *plan;
     p.tile = std::uint32_t(t);
+    p.depth = depth;
+    p.threads = threads;
     p.count = range.count;
     p.dst_count = range.dst_count;
     p.tiles = (range.dst_count + t - 1) / t;
@@ -284,6 +312,7 @@ inline std::optional<record_stage_params> plan_record_stage(const record_move& m
                    p.dst_bytes))
       continue;
     if (stage_shared_bytes(p) > most) continue;
+    if (dst_rows_image && !has_gaps(move)) p.dst_rows_bytes = 0;  // every byte is stored from a field
     // Element moves: every component with rows on either side.
     const std::uint32_t src_rows_at = p.src.misalign, dst_rows_at = p.dst.misalign;
     for (std::size_t k = 0; k < comps; ++k) {
@@ -325,6 +354,27 @@ inline std::optional<record_stage_params> plan_record_stage(const record_move& m
   return std::nullopt;
 }
 
+// The plan the device launches: a tile per block (depth 1), the first of these budgets (shared bytes,
+// threads per block) that holds a tile of at least 128 records, so that many blocks share an SM; else
+// the resident grid's, stage_depth tiles in flight per block (tiles of blocked sides whose bd have a
+// large common multiple, or long records). `once`: other budgets (none: the resident grid).
+struct stage_budget_choice {
+  std::size_t bytes;
+  unsigned threads;
+  unsigned depth = 1;
+};
+inline constexpr stage_budget_choice stage_once_budgets[] = {{16 * 1024, 128, 1}, {32 * 1024, 256, 1}, {48 * 1024, 256, 1}};
+inline std::optional<record_stage_params> record_stage_launch_plan(
+    const record_move& move, const record_range& range, const void* src, const void* dst, std::size_t most,
+    const std::vector<stage_budget_choice>& once = {std::begin(stage_once_budgets), std::end(stage_once_budgets)}) {
+  for (const stage_budget_choice& b : once) {
+    if (b.bytes > most) continue;
+    const auto plan = plan_record_stage(move, range, src, dst, b.bytes, b.depth, b.bytes, b.threads);
+    if (plan && plan->tile >= 128) return plan;
+  }
+  return plan_record_stage(move, range, src, dst, most);
+}
+
 // ---- The device side ---------------------------------------------------------------------------
 
 // Byte a of a rows image as stored: its 16-byte chunk within each 128 bytes XORed with bits 7-9 of
@@ -339,6 +389,28 @@ __device__ __forceinline__ void stage_copy16_async(unsigned char* shared, const 
   asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(s), "l"(global) : "memory");
 #else
   *reinterpret_cast<uint4*>(shared) = *reinterpret_cast<const uint4*>(global);
+#endif
+}
+
+// The same into a buffer whose shared-space address is worked out once per tile (the conversion costs
+// a few instructions per chunk otherwise).
+struct stage_buffer {
+  unsigned char* data;
+  std::uint32_t shared;  // sm_80 and later: data's shared-space address
+};
+__device__ __forceinline__ stage_buffer stage_buffer_of(unsigned char* data) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+  return {data, std::uint32_t(__cvta_generic_to_shared(data))};
+#else
+  return {data, 0};
+#endif
+}
+__device__ __forceinline__ void stage_copy16_async(const stage_buffer& to, std::uint32_t offset,
+                                                   const unsigned char* global) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+  asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(to.shared + offset), "l"(global) : "memory");
+#else
+  *reinterpret_cast<uint4*>(to.data + offset) = *reinterpret_cast<const uint4*>(global);
 #endif
 }
 
@@ -383,29 +455,37 @@ __device__ __forceinline__ tile_terms side_terms(const record_stage_params& p, c
   return x;
 }
 
-// Segment g in this tile: where its image's byte 0 lies (from the data pointer) and its bytes [begin, end).
+// Where segment g's image byte 0 lies in this tile, from the data pointer.
+__device__ __forceinline__ std::int64_t segment_origin(const stage_side& s, const tile_terms& x, const stage_segment& g) {
+  if (g.width == 0) return x.rows;
+  if (g.width == stage_blocks) return std::int64_t(g.base + x.blocks);
+  return std::int64_t(g.base + x.blocks + g.run * s.block_stride + x.lane * g.width);
+}
+
+// Segment g in this tile: its origin and its bytes [begin, end).
 struct segment_span {
   std::int64_t global;
   std::uint32_t begin, end;
 };
 
 __device__ __forceinline__ segment_span locate_segment(const stage_side& s, const tile_terms& x, const stage_segment& g) {
-  if (g.width == 0) return {x.rows, s.misalign, s.misalign + x.rows_valid * s.stride};
+  const std::int64_t origin = segment_origin(s, x, g);
+  if (g.width == 0) return {origin, s.misalign, s.misalign + x.rows_valid * s.stride};
   if (g.width == stage_blocks) {  // the blocks that hold the tile's records (a last block is padded, whole)
     const std::uint32_t blocks = x.valid == s.blocks_per_tile * s.block ? s.blocks_per_tile : (x.valid + s.block - 1) / s.block;
-    return {std::int64_t(g.base + x.blocks), 0, blocks ? (blocks - 1) * std::uint32_t(s.block_stride) + s.block_extent : 0u};
+    return {origin, 0, blocks ? (blocks - 1) * std::uint32_t(s.block_stride) + s.block_extent : 0u};
   }
   const std::uint32_t first = std::uint32_t(g.run) * s.run_records;
   const std::uint32_t lanes = x.valid > first ? min(s.run_records, x.valid - first) : 0u;
-  return {std::int64_t(g.base + x.blocks + g.run * s.block_stride + x.lane * g.width), 0, lanes * g.width};
+  return {origin, 0, lanes * g.width};
 }
 
 // The chunks of unit u a lane moves: chunk c of the segment holds its image bytes [16c, 16c + 16).
 // move(to_image, from_global_or_image, whole) per chunk; cut chunks go byte by byte.
 template <class Whole, class Cut>
-__device__ __forceinline__ void walk_unit(const stage_unit& unit, const segment_span& span, unsigned lane, Whole&& whole,
-                                          Cut&& cut) {
-  const std::uint32_t first = unit.chunk, last = min(first + stage_unit_chunks, (span.end + 15) / 16);
+__device__ __forceinline__ void walk_unit(const stage_unit& unit, const stage_segment& g, const segment_span& span,
+                                          unsigned lane, Whole&& whole, Cut&& cut) {
+  const std::uint32_t first = (unit.image - g.image) / 16, last = min(first + stage_unit_chunks, (span.end + 15) / 16);
   if (16 * first >= span.begin && 16 * last <= span.end) {  // every chunk whole: the common case
 #pragma unroll 4
     for (std::uint32_t lo = 16 * (first + lane); lo < 16 * last; lo += 16 * 32) whole(lo);
@@ -433,23 +513,57 @@ template <class F>
 __device__ __forceinline__ void for_each_unit(const record_stage_params& p, const stage_side& s, std::uint64_t t,
                                               std::uint32_t rows_valid, std::uint32_t runs_valid, unsigned tid, F&& f) {
   const tile_terms x = side_terms(p, s, t, rows_valid, runs_valid);
-  for (std::uint32_t u = tid / 32; u < s.units; u += stage_threads / 32) {
+  for (std::uint32_t u = tid / 32; u < s.units; u += p.threads / 32) {
     const stage_unit unit = p.unit[s.unit0 + u];
     const stage_segment g = p.segment[s.segment0 + unit.segment];
     f(unit, g, locate_segment(s, x, g), g.width == 0 ? p.swizzle : 0u);
   }
 }
 
+// A whole tile (every record valid) of a side whose rows (if any) start 16-byte aligned: every chunk
+// of every unit is whole, so a unit is its planned chunks, at most four per lane, with no bounds to
+// work out. f(segment, origin, lo, mask) for the chunk at image bytes [lo, lo + 16) of the segment.
+// Swizzle false: the plan has no swizzled rows (p.swizzle == 0), known to the compiler.
+__device__ __forceinline__ bool whole_tile(const record_stage_params& p, const stage_side& s, const tile_counts& n) {
+  return n.valid == p.tile && s.misalign == 0;
+}
+
+// f(unit, global, image) for the chunk of a unit at global bytes [global, global + 16) from the data
+// pointer and image bytes [image, image + 16) from its buffer's start (swizzled).
+template <bool Swizzle, class F>
+__device__ __forceinline__ void for_each_whole_chunk(const record_stage_params& p, const stage_side& s, std::uint64_t t,
+                                                     unsigned tid, F&& f) {
+  const tile_terms x = side_terms(p, s, t, p.tile, p.tile);
+  for (std::uint32_t u = tid / 32; u < s.units; u += p.threads / 32) {
+    const stage_unit unit = p.unit[s.unit0 + u];
+    const std::int64_t origin =
+        std::int64_t(unit.global) + (unit.width == 0 ? x.rows : std::int64_t(x.blocks + x.lane * unit.width));
+    const std::uint32_t mask = Swizzle && unit.width == 0 ? p.swizzle : 0u;
+#pragma unroll
+    for (std::uint32_t j = 0; j < stage_unit_chunks / 32; ++j) {
+      const std::uint32_t c = 16 * (tid % 32 + 32 * j);
+      if (c < 16 * unit.chunks) f(unit, origin + c, stage_swizzled(unit.image + c, mask));
+    }
+  }
+}
+
 // Load: the source's bytes of tile t into `image` (the next source buffer).
+template <bool Swizzle = true>
 __device__ inline void stage_load(const record_stage_params& p, std::uint64_t t, const unsigned char* __restrict__ src,
                                   unsigned char* image, unsigned tid) {
   const tile_counts n = counts_of(p, t);
+  if (whole_tile(p, p.src, n)) {
+    const stage_buffer buffer = stage_buffer_of(image);
+    return for_each_whole_chunk<Swizzle>(p, p.src, t, tid, [&](const stage_unit&, std::int64_t at, std::uint32_t to) {
+      stage_copy16_async(buffer, to, src + at);
+    });
+  }
   for_each_unit(p, p.src, t, n.valid, n.valid, tid,
                 [&](const stage_unit& unit, const stage_segment& g, const segment_span& span, std::uint32_t mask) {
                   unsigned char* to = image + g.image;
                   const unsigned char* from = src + span.global;
                   walk_unit(
-                      unit, span, tid % 32,
+                      unit, g, span, tid % 32,
                       [&](std::uint32_t lo) { stage_copy16_async(to + stage_swizzled(lo, mask), from + lo); },
                       [&](std::uint32_t lo) {  // a chunk cut by the range's ends
                         for (std::uint32_t b = max(lo, span.begin); b < min(lo + 16, span.end); ++b)
@@ -489,46 +603,49 @@ __device__ __forceinline__ void move_block_elements(const unsigned char* from, s
   }
 }
 
-template <class Word>
+template <bool Swizzle, class Word>
 __device__ __forceinline__ void move_element_words(const record_stage_params& p, const stage_element& e,
                                                    const unsigned char* from, unsigned char* to, std::uint32_t count,
                                                    unsigned lane) {
-  const std::uint32_t tm = e.dst_rows ? p.swizzle : 0;
+  const std::uint32_t swizzle = Swizzle ? p.swizzle : 0u;
+  const std::uint32_t tm = e.dst_rows ? swizzle : 0;
   if (e.src_rows == stage_in_blocks)
     return move_block_elements<Word>(from, e.src, p.src.block, std::uint32_t(p.src.block_stride), to, e.dst,
                                      e.dst_step, tm, count, lane);
-  move_elements<Word>(from, e.src, e.src_step, e.src_rows ? p.swizzle : 0, to, e.dst, e.dst_step, tm, count, lane);
+  move_elements<Word>(from, e.src, e.src_step, e.src_rows ? swizzle : 0, to, e.dst, e.dst_step, tm, count, lane);
 }
 
+template <bool Swizzle>
 __device__ __forceinline__ void move_component(const record_stage_params& p, const stage_element& e,
                                                const unsigned char* from, unsigned char* to, std::uint32_t count,
                                                unsigned lane) {
   switch (e.width) {
-    case 1: return move_element_words<std::uint8_t>(p, e, from, to, count, lane);
-    case 2: return move_element_words<std::uint16_t>(p, e, from, to, count, lane);
-    case 4: return move_element_words<std::uint32_t>(p, e, from, to, count, lane);
-    case 8: return move_element_words<uint2>(p, e, from, to, count, lane);
-    default: return move_element_words<uint4>(p, e, from, to, count, lane);
+    case 1: return move_element_words<Swizzle, std::uint8_t>(p, e, from, to, count, lane);
+    case 2: return move_element_words<Swizzle, std::uint16_t>(p, e, from, to, count, lane);
+    case 4: return move_element_words<Swizzle, std::uint32_t>(p, e, from, to, count, lane);
+    case 8: return move_element_words<Swizzle, uint2>(p, e, from, to, count, lane);
+    default: return move_element_words<Swizzle, uint4>(p, e, from, to, count, lane);
   }
 }
 
 // Elements: tile t's components from the source image to the destination's (or the user's structs),
 // and the fill into the destination's padding lanes.
+template <bool Swizzle = true>
 __device__ inline void stage_elements(const record_stage_params& p, std::uint64_t t, unsigned char* source,
                                       unsigned char* image, unsigned char* __restrict__ dst, unsigned tid) {
   const std::uint64_t v0 = t * p.tile;
   const tile_counts n = counts_of(p, t);
   const std::uint32_t valid = n.valid, runs_valid = n.runs_valid;
   unsigned char* rows = dst + p.dst.rows_base + (p.dst.first + v0) * p.dst.stride;
-  for (std::uint32_t q = tid / 32; q < p.elements; q += stage_threads / 32) {
+  for (std::uint32_t q = tid / 32; q < p.elements; q += p.threads / 32) {
     const stage_element e = p.element[q];
     // Separate calls, so that the image's stores stay shared-memory stores.
-    if (e.to_global) move_component(p, e, source, rows, valid, tid % 32);
-    else move_component(p, e, source, image, valid, tid % 32);
+    if (e.to_global) move_component<Swizzle>(p, e, source, rows, valid, tid % 32);
+    else move_component<Swizzle>(p, e, source, image, valid, tid % 32);
   }
   if (runs_valid > valid) {
     const std::uint32_t lanes = runs_valid - valid;
-    for (std::uint32_t i = tid; i < lanes * p.fills; i += stage_threads) {
+    for (std::uint32_t i = tid; i < lanes * p.fills; i += p.threads) {
       const stage_fill f = p.fill[i / lanes];
       unsigned char* to = (f.in_source ? source : image) + f.image + (valid + i % lanes) * f.width;
       const unsigned char* value = p.fill_value[f.component];
@@ -538,15 +655,20 @@ __device__ inline void stage_elements(const record_stage_params& p, std::uint64_
 }
 
 // Store: tile t's destination image (and the runs read where they were loaded) to memory.
+template <bool Swizzle = true>
 __device__ inline void stage_store(const record_stage_params& p, std::uint64_t t, const unsigned char* source,
                                    const unsigned char* image, unsigned char* __restrict__ dst, unsigned tid) {
   const tile_counts n = counts_of(p, t);
+  if (whole_tile(p, p.dst, n))
+    return for_each_whole_chunk<Swizzle>(p, p.dst, t, tid, [&](const stage_unit& unit, std::int64_t at, std::uint32_t from) {
+      *reinterpret_cast<uint4*>(dst + at) = *reinterpret_cast<const uint4*>((unit.in_source ? source : image) + from);
+    });
   for_each_unit(p, p.dst, t, n.valid, n.runs_valid, tid,
                 [&](const stage_unit& unit, const stage_segment& g, const segment_span& span, std::uint32_t mask) {
                   const unsigned char* from = (g.in_source ? source : image) + g.image;
                   unsigned char* to = dst + span.global;
                   walk_unit(
-                      unit, span, tid % 32,
+                      unit, g, span, tid % 32,
                       [&](std::uint32_t lo) {
                         *reinterpret_cast<uint4*>(to + lo) =
                             *reinterpret_cast<const uint4*>(from + stage_swizzled(lo, mask));

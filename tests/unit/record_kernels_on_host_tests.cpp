@@ -19,6 +19,7 @@
 
 #include <cstring>
 #include <numeric>
+#include <optional>
 #include <random>
 #include <vector>
 
@@ -27,20 +28,27 @@ using namespace coalesce::detail;
 
 namespace {
 
-// The kernel's loop for one thread block that takes every tile, each phase for all threads in turn.
+// The kernels' loop for one thread block that takes every tile, each phase for all threads in turn,
+// as the device instantiates them (Swizzle: the plan's swizzle known to the compiler).
+template <bool Swizzle>
 void run_stage(const record_stage_params& p, const unsigned char* src, unsigned char* dst) {
   std::vector<uint4> shared((stage_shared_bytes(p) + 15) / 16);
   auto* buffers = reinterpret_cast<unsigned char*>(shared.data());
   const std::uint32_t source_bytes = stage_source_bytes(p);
-  unsigned char* image = buffers + stage_depth * source_bytes;
+  unsigned char* image = buffers + p.depth * source_bytes;
   std::memset(buffers, 0xCD, shared.size() * 16);
   std::memset(image, 0, p.dst_rows_bytes);
   for (std::uint64_t t = 0; t < p.tiles; ++t) {
-    unsigned char* source = buffers + (t % stage_depth) * source_bytes;
-    for (unsigned tid = 0; tid < stage_threads; ++tid) stage_load(p, t, src, source, tid);
-    for (unsigned tid = 0; tid < stage_threads; ++tid) stage_elements(p, t, source, image, dst, tid);
-    for (unsigned tid = 0; tid < stage_threads; ++tid) stage_store(p, t, source, image, dst, tid);
+    unsigned char* source = buffers + (t % p.depth) * source_bytes;
+    for (unsigned tid = 0; tid < p.threads; ++tid) stage_load<Swizzle>(p, t, src, source, tid);
+    for (unsigned tid = 0; tid < p.threads; ++tid) stage_elements<Swizzle>(p, t, source, image, dst, tid);
+    for (unsigned tid = 0; tid < p.threads; ++tid) stage_store<Swizzle>(p, t, source, image, dst, tid);
   }
+}
+
+void run_stage(const record_stage_params& p, const unsigned char* src, unsigned char* dst) {
+  if (p.swizzle) run_stage<true>(p, src, dst);
+  else run_stage<false>(p, src, dst);
 }
 
 struct side_memory {
@@ -63,31 +71,53 @@ void run_lanes(const record_lanes_params& p, const unsigned char* src, unsigned 
   }
 }
 
+// The staged plans a move is tested with: the one the device launches (a tile per block where it
+// fits), the resident grid's, and a tile per block of 128 threads within 16 KiB (whatever its tile).
+enum class stage_choice { launch, resident, small_blocks };
+
+std::optional<record_stage_params> stage_plan_for(stage_choice c, const record_move& move, const record_range& range,
+                                                  const void* src, const void* dst) {
+  switch (c) {
+    case stage_choice::launch: return record_stage_launch_plan(move, range, src, dst, 227 * 1024);
+    case stage_choice::resident: return plan_record_stage(move, range, src, dst);
+    default: return plan_record_stage(move, range, src, dst, 16 * 1024, 1, 16 * 1024, 128);
+  }
+}
+
 // src -> dst both ways (a device kernel's code, the host reference) on identical memory; the whole
 // buffers must agree. Returns false where the kernel has no plan for the move.
 bool kernel_matches_host(bool lanes, const record_move& move, const record_range& range, const side_memory& src,
                          std::size_t dst_bytes, std::size_t dst_offset, unsigned char dst_fill) {
-  side_memory staged(dst_bytes, dst_offset, dst_fill), host(dst_bytes, dst_offset, dst_fill);
-  std::uint32_t tile = 0;
+  side_memory host(dst_bytes, dst_offset, dst_fill);
+  move_records_host(src.data, host.data, move, range);
+  auto agrees = [&](const side_memory& staged, const char* kernel, std::uint32_t tile) {
+    const std::vector<unsigned char> a = staged.bytes(), b = host.bytes();
+    if (a == b) return;
+    const auto at = std::size_t(std::mismatch(a.begin(), a.end(), b.begin()).first - a.begin());
+    FAIL(std::string(kernel) << ", tile " << tile << ": byte " << at - dst_offset << " of the destination: staged " << int(a[at])
+                << ", host " << int(b[at]));
+  };
   if (lanes) {
     const auto plan = plan_record_lanes(move, range);
     if (!plan) return false;
+    side_memory staged(dst_bytes, dst_offset, dst_fill);
     run_lanes(*plan, src.data, staged.data);
-  } else {
-    const auto plan = plan_record_stage(move, range, src.data, staged.data);
-    if (!plan) return false;
-    // A device with less shared memory (48 KiB per block, as sm_75) gets a plan within it, or none.
-    if (const auto small = plan_record_stage(move, range, src.data, staged.data, 48 * 1024))
-      CHECK(stage_shared_bytes(*small) <= 48 * 1024);
-    run_stage(*plan, src.data, staged.data);
-    tile = plan->tile;
+    agrees(staged, "lanes", 0);
+    return true;
   }
-  move_records_host(src.data, host.data, move, range);
-  const std::vector<unsigned char> a = staged.bytes(), b = host.bytes();
-  if (a != b) {
-    const auto at = std::size_t(std::mismatch(a.begin(), a.end(), b.begin()).first - a.begin());
-    FAIL((lanes ? "lanes" : "tile ") << tile << ": byte " << at - dst_offset << " of the destination: staged " << int(a[at]) << ", host "
-                 << int(b[at]));
+  // Every destination below has the same alignment as this one (side_memory's words are 16-byte).
+  const side_memory probe(dst_bytes, dst_offset, dst_fill);
+  if (!plan_record_stage(move, range, src.data, probe.data)) return false;
+  // A device with less shared memory (48 KiB per block, as sm_75) gets a plan within it, or none.
+  if (const auto small = plan_record_stage(move, range, src.data, probe.data, 48 * 1024))
+    CHECK(stage_shared_bytes(*small) <= 48 * 1024);
+  for (const stage_choice c : {stage_choice::launch, stage_choice::resident, stage_choice::small_blocks}) {
+    side_memory staged(dst_bytes, dst_offset, dst_fill);
+    const auto plan = stage_plan_for(c, move, range, src.data, staged.data);
+    if (c == stage_choice::small_blocks && !plan) continue;  // no tile fits 16 KiB
+    REQUIRE(plan);
+    run_stage(*plan, src.data, staged.data);
+    agrees(staged, plan->depth == 1 ? "a tile per block" : "resident grid", plan->tile);
   }
   return true;
 }
