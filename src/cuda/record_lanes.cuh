@@ -29,6 +29,7 @@ inline constexpr unsigned lanes_threads = 256;
 // registers hold them and the SM holds 2048 threads.
 template <class Word>
 inline constexpr unsigned lanes_batch = sizeof(Word) <= 4 ? 8 : 32 / sizeof(Word);
+inline constexpr std::size_t lanes_max_rows_components = 20;
 inline constexpr std::uint64_t lanes_rows_bit = std::uint64_t(1) << 63;  // in a base: the component is in rows
 
 struct lanes_side {
@@ -60,8 +61,14 @@ inline std::optional<record_lanes_params> plan_record_lanes(const record_move& m
   // Source rows of more than 96 bytes per record: a warp's load of one component touches a line per
   // record (28-32 of them), which holds the kernel to the L1's tag rate (mixed16's 128-byte structs:
   // 40% against the staged kernel's 70%); the staged kernel reads such rows as 16-byte chunks.
-  for (const component_place& c : move.src)
+  // Nor rows of more than 20 components (mixed16's cold fields, 24: one load each, 72-74% of copy,
+  // against the staged kernel's 82-87% on the H200, records bench, 2026-12-02).
+  std::size_t rows_components = 0;
+  for (const component_place& c : move.src) {
     if (c.block == 1 && c.a > 96) return std::nullopt;
+    rows_components += c.block == 1;
+  }
+  if (rows_components > lanes_max_rows_components) return std::nullopt;
   const std::uint64_t limit = std::uint64_t(1) << 31;
   if (range.src_first + range.dst_count >= limit || range.dst_first + range.dst_count >= limit) return std::nullopt;
   std::optional<record_lanes_params> plan(std::in_place);
