@@ -24,6 +24,13 @@ namespace {
 // ---- The staged kernel (record_stage.cuh) ----------------------------------------------------
 // Swizzle false: the plan has no swizzled rows image, and the kernel no swizzle arithmetic.
 
+// The destination rows' gaps (bytes no field covers) are ours: zeros, written with every chunk.
+template <unsigned Threads>
+__device__ __forceinline__ void zero_gaps(const record_stage_params& p, unsigned char* image) {
+  for (std::uint32_t i = threadIdx.x; i < p.dst_rows_bytes / 16; i += Threads)
+    reinterpret_cast<uint4*>(image)[i] = make_uint4(0, 0, 0, 0);
+}
+
 // A tile per block (p.depth == 1), the grid covering the tiles in one pass: many small blocks per SM,
 // each loading its whole tile before anything else, so that the SM always has tiles in flight.
 template <unsigned Threads, bool Swizzle>
@@ -36,9 +43,7 @@ __global__ void __launch_bounds__(Threads)
   const std::uint64_t t = blockIdx.x;
   stage_load<Swizzle>(p, t, src, source, threadIdx.x);
   stage_commit();
-  // The destination rows' gaps (bytes no field covers) are ours: zeros, written with every chunk.
-  for (std::uint32_t i = threadIdx.x; i < p.dst_rows_bytes / 16; i += Threads)
-    reinterpret_cast<uint4*>(image)[i] = make_uint4(0, 0, 0, 0);
+  zero_gaps<Threads>(p, image);
   stage_wait();
   __syncthreads();
   stage_elements<Swizzle>(p, t, source, image, dst, threadIdx.x);
@@ -56,8 +61,7 @@ __global__ void __launch_bounds__(Threads)
   unsigned char* buffers = reinterpret_cast<unsigned char*>(stage_words);
   const std::uint32_t source_bytes = stage_source_bytes(p);
   unsigned char* image = buffers + stage_depth * source_bytes;
-  for (std::uint32_t i = threadIdx.x; i < p.dst_rows_bytes / 16; i += Threads)
-    reinterpret_cast<uint4*>(image)[i] = make_uint4(0, 0, 0, 0);
+  zero_gaps<Threads>(p, image);
   const std::uint64_t t0 = blockIdx.x, step = gridDim.x;
   for (unsigned k = 0; k + 1 < stage_depth; ++k) {  // one commit per tile, loaded or not, keeps the count
     if (t0 + k * step < p.tiles) stage_load<Swizzle>(p, t0 + k * step, src, buffers + k * source_bytes, threadIdx.x);
