@@ -46,8 +46,14 @@ inline void stream_fence() {
 #endif
 }
 
+// Pieces shorter than two lines go through the caches even where the plan streams: a non-temporal
+// store that leaves part of its line unwritten (a pitched row of 12-96 bytes) costs the memory a read
+// and a write of the line. Writing 3 doubles to each 256-byte row ran at 0.3-0.4% of the host copy
+// that way, 10-15% cached (BENCHMARKS.md, the host backend's path matrix).
+inline constexpr std::size_t stream_min_bytes = 128;
+
 inline void copy_bytes(unsigned char* dst, const unsigned char* src, std::size_t bytes, bool stream) {
-  if (stream) {
+  if (stream && bytes >= stream_min_bytes) {
     stream_copy(dst, src, bytes);
   } else {
     std::memcpy(dst, src, bytes);
