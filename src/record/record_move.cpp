@@ -64,28 +64,46 @@ struct word {
   unsigned char bytes[W];
 };
 
-// A component's places for records v, v + 1, ...: one add per record, and a jump past the rest of a
-// block after its last lane (no division per element).
+// A component's places for records v, v + 1, ...: one add per record within a block (or a side without
+// blocks), a jump past the rest of the block after its last lane (no division per element).
 struct component_cursor {
   std::size_t offset, step, lane = 0, block = 0, jump = 0;
   component_cursor(const component_place& p, std::size_t w, std::size_t v)
       : offset(component_offset(p, w, v)), step(p.block == 1 ? p.a : w) {
     if (p.block > 1) block = p.block, lane = v % p.block, jump = p.a - p.block * w;
   }
-  void next() {
-    offset += step;
-    if (block != 0 && ++lane == block) lane = 0, offset += jump;
+  // Records from here to the end of the block (or `most`).
+  std::size_t span(std::size_t most) const { return block != 0 ? std::min(most, block - lane) : most; }
+  // Past r records of one block (r <= span).
+  void advance(std::size_t r) {
+    offset += r * step;
+    if (block != 0 && (lane += r) == block) lane = 0, offset += jump;
   }
 };
 
+// Records [first, last) of one component, in stretches that no block boundary of either side cuts:
+// within a stretch both places advance by a constant step, a copy where both are contiguous.
 template <std::size_t W>
 void move_component(const unsigned char* src, unsigned char* dst, const component_place& s, const component_place& d,
                     std::size_t src_first, std::size_t dst_first, std::size_t first, std::size_t last) {
   component_cursor from(s, W, src_first + first), to(d, W, dst_first + first);
-  for (std::size_t v = first; v < last; ++v, from.next(), to.next()) {
-    word<W> x;
-    std::memcpy(&x, src + from.offset, W);
-    std::memcpy(dst + to.offset, &x, W);
+  for (std::size_t v = first; v < last;) {
+    const std::size_t r = to.span(from.span(last - v));
+    const unsigned char* f = src + from.offset;
+    unsigned char* t = dst + to.offset;
+    if (from.step == W && to.step == W) {
+      std::memcpy(t, f, r * W);
+    } else {
+      const std::size_t fs = from.step, ts = to.step;
+      for (const unsigned char* end = f + r * fs; f != end; f += fs, t += ts) {
+        word<W> x;
+        std::memcpy(&x, f, W);
+        std::memcpy(t, &x, W);
+      }
+    }
+    from.advance(r);
+    to.advance(r);
+    v += r;
   }
 }
 
