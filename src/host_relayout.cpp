@@ -88,6 +88,13 @@ inline void prefetch(const byte* p, std::size_t bytes) {
   for (std::size_t k = 0; k < bytes; k += 64) __builtin_prefetch(p + k);
 }
 
+// The same for `count` rows of `row` bytes, `pitch` bytes apart: rows whose padding holds whole lines
+// (a pitched side of small m) have only their own lines asked for, not the padding's.
+inline void prefetch_rows(const byte* p, std::size_t count, std::size_t pitch, std::size_t row) {
+  if (pitch < row + 128) return prefetch(p, (count - 1) * pitch + row);
+  for (std::size_t j = 0; j < count; ++j) prefetch(p + j * pitch, row);
+}
+
 // Row_major <-> columnar, T vectors at a time: the tile is turned into an L1 buffer from where it lies
 // (its lines prefetched while the tile before it was turned), and the buffer written out in long
 // runs (the rows, or each component's runs), with non-temporal stores where the plan says.
@@ -129,7 +136,7 @@ void transpose(const host_plan& plan, const byte* s, byte* d) {
           const std::size_t count = std::min(piece, len - j);
           if (j + tile < len + next) {  // rows [v0 + tile + j, ...) of the next tile, within the array
             const std::size_t ahead = std::min(count, len + next - tile - j);
-            prefetch(row0 + (tile + j) * pitch * elem, ((ahead - 1) * pitch + m) * elem);
+            prefetch_rows(row0 + (tile + j) * pitch * elem, ahead, pitch * elem, m * elem);
           }
           rows_to_columns<W>(columns + j * elem, in + j * rs * elem, {m, count, rs, len});
         }
