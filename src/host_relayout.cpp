@@ -248,10 +248,16 @@ void host_copy_rows(void* dst, std::size_t dst_pitch, const void* src, std::size
   const auto rows = static_cast<std::int64_t>(height);
   COALESCE_OMP("omp parallel if (std::size_t(rows) * width >= (std::size_t(1) << 20))")
   {
-    COALESCE_OMP("omp for schedule(static)")
-    for (std::int64_t r = 0; r < rows; ++r)
-      copy_bytes(d + std::size_t(r) * dst_pitch, s + std::size_t(r) * src_pitch, width, stream);
-    if (stream) stream_fence();
+    if (width <= small_row_bytes) {  // cached (copy_bytes would not stream them either), inline
+      COALESCE_OMP("omp for schedule(static)")
+      for (std::int64_t r = 0; r < rows; ++r)
+        copy_small(d + std::size_t(r) * dst_pitch, s + std::size_t(r) * src_pitch, width);
+    } else {
+      COALESCE_OMP("omp for schedule(static)")
+      for (std::int64_t r = 0; r < rows; ++r)
+        copy_bytes(d + std::size_t(r) * dst_pitch, s + std::size_t(r) * src_pitch, width, stream);
+      if (stream) stream_fence();
+    }
   }
 }
 

@@ -52,6 +52,35 @@ inline void stream_fence() {
 // that way, 10-15% cached (BENCHMARKS.md, the host backend's path matrix).
 inline constexpr std::size_t stream_min_bytes = 128;
 
+// Rows of at most this many bytes are copied by copy_small, in the loop: a call of memcpy per row of
+// 12 bytes (pitched rows of 3 floats) costs more than the row's line.
+inline constexpr std::size_t small_row_bytes = 64;
+static_assert(small_row_bytes < stream_min_bytes, "small rows are never streamed");
+
+template <std::size_t N>
+inline void copy_fixed(unsigned char* dst, const unsigned char* src) {
+  unsigned char x[N];
+  std::memcpy(x, src, N);
+  std::memcpy(dst, x, N);
+}
+
+// bytes <= small_row_bytes, as whole moves of 16, 8, 4 or 1 bytes, the last one overlapping the one
+// before (dst and src do not overlap each other).
+inline void copy_small(unsigned char* dst, const unsigned char* src, std::size_t bytes) {
+  if (bytes >= 16) {
+    for (std::size_t k = 0; k + 16 < bytes; k += 16) copy_fixed<16>(dst + k, src + k);
+    copy_fixed<16>(dst + bytes - 16, src + bytes - 16);
+  } else if (bytes >= 8) {
+    copy_fixed<8>(dst, src);
+    copy_fixed<8>(dst + bytes - 8, src + bytes - 8);
+  } else if (bytes >= 4) {
+    copy_fixed<4>(dst, src);
+    copy_fixed<4>(dst + bytes - 4, src + bytes - 4);
+  } else {
+    for (std::size_t k = 0; k < bytes; ++k) dst[k] = src[k];
+  }
+}
+
 inline void copy_bytes(unsigned char* dst, const unsigned char* src, std::size_t bytes, bool stream) {
   if (stream && bytes >= stream_min_bytes) {
     stream_copy(dst, src, bytes);

@@ -4,6 +4,7 @@
 // size, m and n with tails against the one rule (relayout_one), on random data, unaligned pointers and
 // poisoned destinations, cached and streaming stores.
 #include "../../src/host_relayout.hpp"
+#include "../../src/host_stream.hpp"
 #include "../../src/relayout_one.hpp"
 
 #include <doctest/doctest.h>
@@ -13,6 +14,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <random>
 #include <vector>
 
 using namespace coalesce;
@@ -144,6 +146,25 @@ TEST_SUITE("unit") {
     CHECK(plainest(rows(100, 1, 4)) == rows(100, 1, 4));
     CHECK(plan_host_relayout(blocks(100, 1, 32), cols(100, 1, 100), 4).method == host_method::rows);
     CHECK(plan_host_relayout(blocks(100, 4, 1), rows(100, 4, 4), 4).method == host_method::rows);
+  }
+
+  TEST_CASE("host.copy_rows.every_width_and_pitch") {
+    // Every row width up to past the small-row copy's limit, rows of other pitches on either side,
+    // cached and streamed, one byte off 16: the rows arrive, the pitches' gaps stay as they were.
+    std::mt19937_64 gen(test::fresh_seed());
+    for (std::size_t width = 0; width <= small_row_bytes + 70; ++width)
+      for (const std::size_t gap : {std::size_t(0), std::size_t(3), std::size_t(64)})
+        for (const bool stream : {false, true}) {
+          INFO("width " << width << ", gap " << gap << (stream ? ", streamed" : ""));
+          const std::size_t height = 37, src_pitch = width + gap, dst_pitch = width + (gap ? gap + 5 : 0);
+          std::vector<unsigned char> src(height * src_pitch + 1), dst(height * dst_pitch + 1, 0xC3);
+          for (unsigned char& x : src) x = static_cast<unsigned char>(gen());
+          std::vector<unsigned char> expected = dst;
+          for (std::size_t r = 0; r < height; ++r)
+            std::memcpy(expected.data() + 1 + r * dst_pitch, src.data() + 1 + r * src_pitch, width);
+          host_copy_rows(dst.data() + 1, dst_pitch, src.data() + 1, src_pitch, width, height, stream);
+          REQUIRE(dst == expected);
+        }
   }
 
   TEST_CASE("host.plan.streams_large_destinations") {
