@@ -11,12 +11,13 @@
 #include <cuda_runtime.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
-#include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
-#include <utility>
+#include <vector>
 
 namespace coalesce::detail {
 namespace {
@@ -53,15 +54,15 @@ __global__ void __launch_bounds__(Threads)
 
 // A grid of resident blocks, each taking every gridDim.x-th tile, stage_depth tiles in flight: for
 // tiles too large for several blocks per SM (record_stage_launch_plan).
-template <unsigned Threads, bool Swizzle>
-__global__ void __launch_bounds__(Threads)
+template <bool Swizzle>
+__global__ void __launch_bounds__(stage_threads)
     record_stage_kernel(const __grid_constant__ record_stage_params p, const unsigned char* __restrict__ src,
                         unsigned char* __restrict__ dst) {
   extern __shared__ uint4 stage_words[];
   unsigned char* buffers = reinterpret_cast<unsigned char*>(stage_words);
   const std::uint32_t source_bytes = stage_source_bytes(p);
   unsigned char* image = buffers + stage_depth * source_bytes;
-  zero_gaps<Threads>(p, image);
+  zero_gaps<stage_threads>(p, image);
   const std::uint64_t t0 = blockIdx.x, step = gridDim.x;
   for (unsigned k = 0; k + 1 < stage_depth; ++k) {  // one commit per tile, loaded or not, keeps the count
     if (t0 + k * step < p.tiles) stage_load<Swizzle>(p, t0 + k * step, src, buffers + k * source_bytes, threadIdx.x);
@@ -83,40 +84,50 @@ __global__ void __launch_bounds__(Threads)
   }
 }
 
-// Sets the kernel's shared memory (and as much of it as the SM has: the tiles, not the L1, are what
-// the kernel reuses) and launches it.
+// Gives the kernel the plan's shared memory (and the SM's as much of it as it has: the tiles, not
+// the L1, are what the kernel reuses).
 template <class Kernel>
-void launch_stage(Kernel kernel, unsigned blocks, const record_stage_params& p, const unsigned char* s, unsigned char* d,
-                  const std::string& call, stream_t stream) {
-  const std::uint32_t shared = stage_shared_bytes(p);
-  check_cuda(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(shared)), call,
+void set_stage_shared(Kernel kernel, const record_stage_params& p, const std::string& call) {
+  check_cuda(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(stage_shared_bytes(p))), call,
              "cudaFuncSetAttribute (record stage kernel)");
   check_cuda(cudaFuncSetAttribute(kernel, cudaFuncAttributePreferredSharedMemoryCarveout, 100), call,
              "cudaFuncSetAttribute (carveout)");
-  kernel<<<blocks, p.threads, shared, stream>>>(p, s, d);
-  check_cuda(cudaGetLastError(), call, "record stage kernel launch");
 }
 
 template <bool Swizzle>
 void launch_record_stage(const record_stage_params& p, const unsigned char* s, unsigned char* d, int sms,
                          const std::string& call, stream_t stream) {
-  if (p.depth == 1) {
-    if (p.threads == 128) return launch_stage(record_stage_once_kernel<128, Swizzle>, unsigned(p.tiles), p, s, d, call, stream);
-    return launch_stage(record_stage_once_kernel<stage_threads, Swizzle>, unsigned(p.tiles), p, s, d, call, stream);
-  }
-  auto resident = [&](auto kernel) {
+  if (p.depth == 1) {  // a tile per block
+    auto once = [&](auto kernel) {
+      set_stage_shared(kernel, p, call);
+      kernel<<<unsigned(p.tiles), p.threads, stage_shared_bytes(p), stream>>>(p, s, d);
+    };
+    if (p.threads == 128) once(record_stage_once_kernel<128, Swizzle>);
+    else once(record_stage_once_kernel<stage_threads, Swizzle>);
+  } else {  // as many blocks as the SMs hold
+    set_stage_shared(record_stage_kernel<Swizzle>, p, call);
     int per_sm = 0;
-    check_cuda(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(stage_shared_bytes(p))),
-               call, "cudaFuncSetAttribute (record stage kernel)");
-    check_cuda(cudaFuncSetAttribute(kernel, cudaFuncAttributePreferredSharedMemoryCarveout, 100), call,
-               "cudaFuncSetAttribute (carveout)");
-    check_cuda(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, int(p.threads), stage_shared_bytes(p)),
+    check_cuda(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, record_stage_kernel<Swizzle>, stage_threads,
+                                                             stage_shared_bytes(p)),
                call, "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
     const std::uint64_t blocks = std::min<std::uint64_t>(p.tiles, std::uint64_t(std::max(per_sm, 1)) * sms);
-    launch_stage(kernel, unsigned(blocks), p, s, d, call, stream);
-  };
-  if (p.threads == 128) return resident(record_stage_kernel<128, Swizzle>);
-  resident(record_stage_kernel<stage_threads, Swizzle>);
+    record_stage_kernel<Swizzle><<<unsigned(blocks), stage_threads, stage_shared_bytes(p), stream>>>(p, s, d);
+  }
+  check_cuda(cudaGetLastError(), call, "record stage kernel launch");
+}
+
+// The budgets of a tile per block: stage_once_budgets, or for A/B runs COALESCE_RECORD_ONCE=<KiB>[:<threads>]
+// (one budget; 0: none, the resident grid always).
+const std::vector<stage_budget_choice>& stage_budgets() {
+  static const std::vector<stage_budget_choice> budgets = [] {
+    const char* v = std::getenv("COALESCE_RECORD_ONCE");
+    if (!v) return std::vector<stage_budget_choice>(std::begin(stage_once_budgets), std::end(stage_once_budgets));
+    if (std::atoi(v) <= 0) return std::vector<stage_budget_choice>();
+    const char* colon = std::strchr(v, ':');
+    const unsigned threads = colon && std::atoi(colon + 1) == 128 ? 128u : stage_threads;  // the two compiled
+    return std::vector<stage_budget_choice>{{std::size_t(std::atoi(v)) * 1024, threads}};
+  }();
+  return budgets;
 }
 
 // ---- Destinations of runs only: a thread per record (record_lanes.cuh) ---------------------------
@@ -176,8 +187,7 @@ void move_records_device(const void* src, void* dst, const record_move& move, co
   const auto* s = static_cast<const unsigned char*>(src);
   auto* d = static_cast<unsigned char*>(dst);
   static const bool lanes = env_switch_on("COALESCE_RECORD_LANES");  // 0: the staged kernel instead (A/B)
-  if (lanes)
-  if (const auto plan = plan_record_lanes(move, range)) {
+  if (const auto plan = lanes ? plan_record_lanes(move, range) : std::nullopt) {
     const std::uint64_t blocks = (range.dst_count + lanes_threads - 1) / lanes_threads;
     const unsigned grid = unsigned(std::min<std::uint64_t>(blocks, 1u << 30));
     if (plan->narrow) record_lanes_kernel<std::uint32_t><<<grid, lanes_threads, 0, stream>>>(*plan, s, d);
@@ -187,20 +197,7 @@ void move_records_device(const void* src, void* dst, const record_move& move, co
   }
   const int sms = device_attribute(cudaDevAttrMultiProcessorCount, call);
   const int most = device_attribute(cudaDevAttrMaxSharedMemoryPerBlockOptin, call);
-  // COALESCE_RECORD_ONCE=<KiB>:<threads>[:<depth>] replaces the budgets of a tile per block by one
-  // (depth 2: a resident grid of such blocks; 0: the resident grid's plan always), for A/B runs.
-  static const std::vector<stage_budget_choice> once = [] {
-    const char* v = std::getenv("COALESCE_RECORD_ONCE");
-    if (!v) return std::vector<stage_budget_choice>(std::begin(stage_once_budgets), std::end(stage_once_budgets));
-    if (std::atoi(v) <= 0) return std::vector<stage_budget_choice>();
-    stage_budget_choice c{std::size_t(std::atoi(v)) * 1024, stage_threads, 1};
-    if (const char* colon = std::strchr(v, ':')) {
-      c.threads = unsigned(std::atoi(colon + 1));
-      if (const char* depth = std::strchr(colon + 1, ':')) c.depth = unsigned(std::atoi(depth + 1));
-    }
-    return std::vector<stage_budget_choice>{c};
-  }();
-  if (const auto plan = record_stage_launch_plan(move, range, src, dst, std::size_t(most), once)) {
+  if (const auto plan = record_stage_launch_plan(move, range, src, dst, std::size_t(most), stage_budgets())) {
     if (plan->swizzle) launch_record_stage<true>(*plan, s, d, sms, call, stream);
     else launch_record_stage<false>(*plan, s, d, sms, call, stream);
     return;

@@ -361,15 +361,14 @@ inline std::optional<record_stage_params> plan_record_stage(const record_move& m
 struct stage_budget_choice {
   std::size_t bytes;
   unsigned threads;
-  unsigned depth = 1;
 };
-inline constexpr stage_budget_choice stage_once_budgets[] = {{16 * 1024, 128, 1}, {32 * 1024, 256, 1}, {48 * 1024, 256, 1}};
+inline constexpr stage_budget_choice stage_once_budgets[] = {{16 * 1024, 128}, {32 * 1024, 256}, {48 * 1024, 256}};
 inline std::optional<record_stage_params> record_stage_launch_plan(
     const record_move& move, const record_range& range, const void* src, const void* dst, std::size_t most,
     const std::vector<stage_budget_choice>& once = {std::begin(stage_once_budgets), std::end(stage_once_budgets)}) {
   for (const stage_budget_choice& b : once) {
     if (b.bytes > most) continue;
-    const auto plan = plan_record_stage(move, range, src, dst, b.bytes, b.depth, b.bytes, b.threads);
+    const auto plan = plan_record_stage(move, range, src, dst, b.bytes, 1, b.bytes, b.threads);
     if (plan && plan->tile >= 128) return plan;
   }
   return plan_record_stage(move, range, src, dst, most);
@@ -383,17 +382,9 @@ __host__ __device__ __forceinline__ std::uint32_t stage_swizzled(std::uint32_t a
   return a ^ ((a >> 3) & mask);
 }
 
-__device__ __forceinline__ void stage_copy16_async(unsigned char* shared, const unsigned char* global) {
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
-  const unsigned s = unsigned(__cvta_generic_to_shared(shared));
-  asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(s), "l"(global) : "memory");
-#else
-  *reinterpret_cast<uint4*>(shared) = *reinterpret_cast<const uint4*>(global);
-#endif
-}
-
-// The same into a buffer whose shared-space address is worked out once per tile (the conversion costs
-// a few instructions per chunk otherwise).
+// 16 bytes from global memory into shared memory, asynchronously (sm_80 and later): into a buffer whose
+// shared-space address is worked out once per tile (the conversion costs a few instructions per chunk
+// otherwise).
 struct stage_buffer {
   unsigned char* data;
   std::uint32_t shared;  // sm_80 and later: data's shared-space address
@@ -522,8 +513,7 @@ __device__ __forceinline__ void for_each_unit(const record_stage_params& p, cons
 
 // A whole tile (every record valid) of a side whose rows (if any) start 16-byte aligned: every chunk
 // of every unit is whole, so a unit is its planned chunks, at most four per lane, with no bounds to
-// work out. f(segment, origin, lo, mask) for the chunk at image bytes [lo, lo + 16) of the segment.
-// Swizzle false: the plan has no swizzled rows (p.swizzle == 0), known to the compiler.
+// work out. Swizzle false: the plan has no swizzled rows (p.swizzle == 0), known to the compiler.
 __device__ __forceinline__ bool whole_tile(const record_stage_params& p, const stage_side& s, const tile_counts& n) {
   return n.valid == p.tile && s.misalign == 0;
 }
@@ -552,19 +542,18 @@ template <bool Swizzle = true>
 __device__ inline void stage_load(const record_stage_params& p, std::uint64_t t, const unsigned char* __restrict__ src,
                                   unsigned char* image, unsigned tid) {
   const tile_counts n = counts_of(p, t);
-  if (whole_tile(p, p.src, n)) {
-    const stage_buffer buffer = stage_buffer_of(image);
+  const stage_buffer buffer = stage_buffer_of(image);
+  if (whole_tile(p, p.src, n))
     return for_each_whole_chunk<Swizzle>(p, p.src, t, tid, [&](const stage_unit&, std::int64_t at, std::uint32_t to) {
       stage_copy16_async(buffer, to, src + at);
     });
-  }
   for_each_unit(p, p.src, t, n.valid, n.valid, tid,
                 [&](const stage_unit& unit, const stage_segment& g, const segment_span& span, std::uint32_t mask) {
                   unsigned char* to = image + g.image;
                   const unsigned char* from = src + span.global;
                   walk_unit(
                       unit, g, span, tid % 32,
-                      [&](std::uint32_t lo) { stage_copy16_async(to + stage_swizzled(lo, mask), from + lo); },
+                      [&](std::uint32_t lo) { stage_copy16_async(buffer, g.image + stage_swizzled(lo, mask), from + lo); },
                       [&](std::uint32_t lo) {  // a chunk cut by the range's ends
                         for (std::uint32_t b = max(lo, span.begin); b < min(lo + 16, span.end); ++b)
                           to[stage_swizzled(b, mask)] = from[b];

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "record_move.hpp"
 
+#include "../host_stream.hpp"
+
 #include <coalesce/build_config.hpp>
 
 #include <algorithm>
@@ -59,11 +61,6 @@ record_move plan_record_move(const record_desc& desc, const record_layout& src, 
 
 namespace {
 
-template <std::size_t W>
-struct word {
-  unsigned char bytes[W];
-};
-
 // A component's places for records v, v + 1, ...: one add per record within a block (or a side without
 // blocks), a jump past the rest of the block after its last lane (no division per element).
 struct component_cursor {
@@ -95,11 +92,7 @@ void move_component(const unsigned char* src, unsigned char* dst, const componen
       std::memcpy(t, f, r * W);
     } else {
       const std::size_t fs = from.step, ts = to.step;
-      for (const unsigned char* end = f + r * fs; f != end; f += fs, t += ts) {
-        word<W> x;
-        std::memcpy(&x, f, W);
-        std::memcpy(t, &x, W);
-      }
+      for (const unsigned char* end = f + r * fs; f != end; f += fs, t += ts) copy_fixed<W>(t, f);
     }
     from.advance(r);
     to.advance(r);
