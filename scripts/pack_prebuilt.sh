@@ -12,7 +12,7 @@ programs=(tests/coalesce-gpu-tests tests/fe/coalesce-fe-gpu-tests tests/apps/coa
           tests/mpi/coalesce-mpi-tests tests/mpi/coalesce-fe-mpi-tests apps/fe_tled_mpi/coalesce-fe-mpi
           benchmarks/coalesce-mpi-bench apps/particles/coalesce-particles tests/particles/coalesce-particles-gpu-tests
           apps/fe_tled/coalesce-fe apps/advise/coalesce-advise apps/particles_mpi/coalesce-particles-mpi
-          tools/validate_time/coalesce-validate-time)
+          tools/validate_time/coalesce-validate-time apps/transpose/coalesce-transpose)
 stage=$(mktemp -d)
 for p in "${programs[@]}"; do
   if [ -x "$build/$p" ]; then strip -o "$stage/$(basename "$p")" "$build/$p"; else echo "pack_prebuilt: no $p (skipped)"; fi

@@ -22,7 +22,7 @@ struct odd_shape {
   std::size_t rows, cols;
 };
 const odd_shape shapes[] = {{1, 1},    {1, 1000},  {1000, 1},  {31, 33},  {33, 65},   {100, 1000},
-                            {257, 1023}, {64, 4097}, {4097, 3}, {1000, 1000}, {1023, 1025}};
+                            {257, 1023}, {64, 4097}, {4097, 3}, {1000, 1000}, {1023, 1025}, {129, 70}, {200, 4099}};
 
 template <class T>
 void check_transpose(method m) {
@@ -95,6 +95,11 @@ TEST_SUITE("gpu") {
     check_transpose<float>(method::tiled_padded);
     check_transpose<double>(method::tiled_padded);
     check_transpose<int>(method::tiled_padded);
+  }
+  TEST_CASE("transpose.tiled_aligned.odd_shapes_pitched_and_unpitched") {
+    check_transpose<float>(method::tiled_aligned);
+    check_transpose<double>(method::tiled_aligned);
+    check_transpose<int>(method::tiled_aligned);
   }
   TEST_CASE("transpose.sums.rows_and_columns_exact") {
     for (bool pitched : {false, true}) {
