@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <type_traits>
 #include <vector>
 
 #define CHECK(x)                                                                            \
@@ -60,6 +61,26 @@ __global__ void tile_per_block(const uint4* __restrict__ s, uint4* __restrict__ 
     unsigned r = c / per_row, k = c - r * per_row;
     d[r * row_chunks + row_first + k] = tile[c];
   }
+}
+
+// The same copy with a kernel parameter the size of the record kernel's plan (24 KiB): what a launch
+// with that much to upload costs, against tile_per_block<0> with streams = 1.
+template <unsigned Words>
+struct big_params {
+  unsigned tile_chunks;
+  unsigned table[Words];
+};
+template <unsigned Words>
+__global__ void tile_per_block_big(const __grid_constant__ big_params<Words> p, const uint4* __restrict__ s,
+                                   uint4* __restrict__ d) {
+  extern __shared__ uint4 tile[];
+  const unsigned tile_chunks = p.tile_chunks + p.table[blockIdx.x % Words];  // table holds zeros
+  const size_t first = size_t(blockIdx.x) * tile_chunks;
+  for (unsigned c = threadIdx.x; c < tile_chunks; c += blockDim.x)
+    asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" ::"r"(smem_addr(tile + c)), "l"(s + first + c) : "memory");
+  asm volatile("cp.async.commit_group;\ncp.async.wait_group 0;" ::: "memory");
+  __syncthreads();
+  for (unsigned c = threadIdx.x; c < tile_chunks; c += blockDim.x) d[first + c] = tile[c];
 }
 
 // Tile per block by TMA: one bulk load into shared memory on an mbarrier, one bulk store out.
@@ -181,6 +202,24 @@ int main(int argc, char** argv) {
           gbs(median_ms([&] { tile_per_block<1><<<blocks, threads, shared>>>(s, d, tile, 1, n, sink); }), bytes));
       row("tile_stores", threads, kib, 1,
           gbs(median_ms([&] { tile_per_block<2><<<blocks, threads, shared>>>(s, d, tile, 1, n, sink); }), bytes));
+      if (threads == 128) {
+        auto big = [&](auto words) {
+          constexpr unsigned w = decltype(words)::value;
+          static big_params<w> params{};  // zeros
+          params.tile_chunks = tile;
+          CHECK(cudaFuncSetAttribute(tile_per_block_big<w>, cudaFuncAttributeMaxDynamicSharedMemorySize, int(shared)));
+          char name[40];
+          std::snprintf(name, sizeof name, "tile_copy_%ub_params", unsigned(sizeof(params)));
+          row(name, threads, kib, 1,
+              gbs(median_ms([&] { tile_per_block_big<w><<<blocks, threads, shared>>>(params, s, d); }), 2.0 * bytes));
+        };
+        big(std::integral_constant<unsigned, 250>());
+        big(std::integral_constant<unsigned, 500>());
+        big(std::integral_constant<unsigned, 1000>());
+        big(std::integral_constant<unsigned, 2000>());
+        big(std::integral_constant<unsigned, 4000>());
+        big(std::integral_constant<unsigned, 6000>());
+      }
       if (threads == 128)
         row("tile_bulk", 32, kib, 1, gbs(median_ms([&] { tile_bulk<<<blocks, 32, shared>>>(s, d, tile); }), 2.0 * bytes));
     }

@@ -40,14 +40,33 @@ struct lanes_side {
   bool blocks = false;
 };
 
-struct record_lanes_params {
+struct lanes_header {
   std::uint64_t count = 0, dst_count = 0;
   bool narrow = false;  // every byte offset of the move below 2^32: 32-bit address arithmetic
   lanes_side src, dst;
   std::uint32_t group[6] = {};  // components of width 16 in [group[0], group[1]), 8 in [group[1], group[2]), ... 1
-  std::uint64_t src_base[max_record_components] = {}, dst_base[max_record_components] = {};  // lanes_rows_bit: rows
-  alignas(16) std::uint8_t fill[max_record_components][16] = {};
 };
+
+// Sized for the plan's class, as the staged kernel's (record_stage.cuh: the launch uploads all of it).
+template <std::size_t Components>
+struct basic_lanes_params : lanes_header {
+  static constexpr std::size_t max_components = Components;
+  std::uint64_t src_base[Components] = {}, dst_base[Components] = {};  // lanes_rows_bit: rows
+  alignas(16) std::uint8_t fill[Components][16] = {};
+};
+using record_lanes_params = basic_lanes_params<max_record_components>;
+using compact_lanes_params = basic_lanes_params<32>;
+
+// The plan in the smaller class, or none where it has more components.
+inline std::optional<compact_lanes_params> compact_of(const record_lanes_params& p, std::size_t components) {
+  if (components > compact_lanes_params::max_components) return std::nullopt;
+  std::optional<compact_lanes_params> c(std::in_place);
+  static_cast<lanes_header&>(*c) = p;
+  std::copy(p.src_base, p.src_base + components, c->src_base);
+  std::copy(p.dst_base, p.dst_base + components, c->dst_base);
+  std::memcpy(c->fill, p.fill, components * 16);
+  return c;
+}
 
 inline bool runs_only(const std::vector<component_place>& side) {
   for (const component_place& c : side)
@@ -127,8 +146,8 @@ __device__ __forceinline__ lanes_terms<Offset> lanes_terms_of(const lanes_side& 
   return t;
 }
 
-template <class Word, class Offset>
-__device__ __forceinline__ void lanes_of_width(const record_lanes_params& p, std::uint32_t first, std::uint32_t last,
+template <class Word, class Offset, class P>
+__device__ __forceinline__ void lanes_of_width(const P& p, std::uint32_t first, std::uint32_t last,
                                                const unsigned char* __restrict__ src, unsigned char* __restrict__ dst,
                                                bool data, const lanes_terms<Offset>& s, const lanes_terms<Offset>& d) {
   constexpr unsigned w = sizeof(Word);
@@ -155,8 +174,8 @@ __device__ __forceinline__ void lanes_of_width(const record_lanes_params& p, std
 
 // Record v of the move (v < dst_count): its data (v < count) or the fill (a last block's padding lanes).
 // Offset: std::uint32_t where the plan is narrow, else std::uint64_t.
-template <class Offset>
-__device__ __forceinline__ void lanes_record(const record_lanes_params& p, std::uint32_t v,
+template <class Offset, class P>
+__device__ __forceinline__ void lanes_record(const P& p, std::uint32_t v,
                                              const unsigned char* __restrict__ src, unsigned char* __restrict__ dst) {
   const bool data = v < p.count;
   const auto s = lanes_terms_of<Offset>(p.src, std::uint32_t(p.src.first) + v);

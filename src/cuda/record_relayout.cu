@@ -14,9 +14,15 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <iterator>
+#include <list>
 #include <memory>
+#include <mutex>
 #include <optional>
+#include <set>
 #include <string>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace coalesce::detail {
@@ -27,16 +33,16 @@ namespace {
 
 // The destination rows' gaps (bytes no field covers) are ours: zeros, written with every chunk.
 template <unsigned Threads>
-__device__ __forceinline__ void zero_gaps(const record_stage_params& p, unsigned char* image) {
+__device__ __forceinline__ void zero_gaps(const stage_header& p, unsigned char* image) {
   for (std::uint32_t i = threadIdx.x; i < p.dst_rows_bytes / 16; i += Threads)
     reinterpret_cast<uint4*>(image)[i] = make_uint4(0, 0, 0, 0);
 }
 
 // A tile per block (p.depth == 1), the grid covering the tiles in one pass: many small blocks per SM,
 // each loading its whole tile before anything else, so that the SM always has tiles in flight.
-template <unsigned Threads, bool Swizzle>
+template <unsigned Threads, bool Swizzle, class P>
 __global__ void __launch_bounds__(Threads)
-    record_stage_once_kernel(const __grid_constant__ record_stage_params p, const unsigned char* __restrict__ src,
+    record_stage_once_kernel(const __grid_constant__ P p, const unsigned char* __restrict__ src,
                              unsigned char* __restrict__ dst) {
   extern __shared__ uint4 stage_words[];
   unsigned char* source = reinterpret_cast<unsigned char*>(stage_words);
@@ -54,9 +60,9 @@ __global__ void __launch_bounds__(Threads)
 
 // A grid of resident blocks, each taking every gridDim.x-th tile, stage_depth tiles in flight: for
 // tiles too large for several blocks per SM (record_stage_launch_plan).
-template <bool Swizzle>
+template <bool Swizzle, class P>
 __global__ void __launch_bounds__(stage_threads)
-    record_stage_kernel(const __grid_constant__ record_stage_params p, const unsigned char* __restrict__ src,
+    record_stage_kernel(const __grid_constant__ P p, const unsigned char* __restrict__ src,
                         unsigned char* __restrict__ dst) {
   extern __shared__ uint4 stage_words[];
   unsigned char* buffers = reinterpret_cast<unsigned char*>(stage_words);
@@ -84,36 +90,56 @@ __global__ void __launch_bounds__(stage_threads)
   }
 }
 
-// Gives the kernel the plan's shared memory (and the SM's as much of it as it has: the tiles, not
-// the L1, are what the kernel reuses).
+// Gives the kernel as much shared memory as the device lets a block have, and the SM as much of it as
+// it has (the tiles, not the L1, are what the kernel reuses): once per kernel and device, since these
+// calls cost the host microseconds on every move otherwise, and the limit is a permission only (the
+// launch's own size decides the occupancy).
 template <class Kernel>
-void set_stage_shared(Kernel kernel, const record_stage_params& p, const std::string& call) {
-  check_cuda(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(stage_shared_bytes(p))), call,
+void set_stage_shared(Kernel kernel, int most, const std::string& call) {
+  static std::mutex mutex;
+  static std::set<std::pair<const void*, int>> done;
+  int device = 0;
+  check_cuda(cudaGetDevice(&device), call, "cudaGetDevice");
+  const std::lock_guard<std::mutex> lock(mutex);
+  if (done.count({reinterpret_cast<const void*>(kernel), device})) return;
+  check_cuda(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, most), call,
              "cudaFuncSetAttribute (record stage kernel)");
   check_cuda(cudaFuncSetAttribute(kernel, cudaFuncAttributePreferredSharedMemoryCarveout, 100), call,
              "cudaFuncSetAttribute (carveout)");
+  done.insert({reinterpret_cast<const void*>(kernel), device});
 }
 
-template <bool Swizzle>
-void launch_record_stage(const record_stage_params& p, const unsigned char* s, unsigned char* d, int sms,
+// The launch's blocks: a tile each, or as many resident blocks as the SMs hold.
+template <bool Swizzle, class P>
+unsigned stage_grid(const P& p, int sms, int most, const std::string& call) {
+  if (p.depth == 1) return unsigned(p.tiles);
+  set_stage_shared(record_stage_kernel<Swizzle, P>, most, call);
+  int per_sm = 0;
+  check_cuda(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, record_stage_kernel<Swizzle, P>, stage_threads,
+                                                           stage_shared_bytes(p)),
+             call, "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
+  return unsigned(std::min<std::uint64_t>(p.tiles, std::uint64_t(std::max(per_sm, 1)) * sms));
+}
+
+template <bool Swizzle, class P>
+void launch_record_stage(const P& p, unsigned grid, const unsigned char* s, unsigned char* d, int most,
                          const std::string& call, stream_t stream) {
-  if (p.depth == 1) {  // a tile per block
-    auto once = [&](auto kernel) {
-      set_stage_shared(kernel, p, call);
-      kernel<<<unsigned(p.tiles), p.threads, stage_shared_bytes(p), stream>>>(p, s, d);
-    };
-    if (p.threads == 128) once(record_stage_once_kernel<128, Swizzle>);
-    else once(record_stage_once_kernel<stage_threads, Swizzle>);
-  } else {  // as many blocks as the SMs hold
-    set_stage_shared(record_stage_kernel<Swizzle>, p, call);
-    int per_sm = 0;
-    check_cuda(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, record_stage_kernel<Swizzle>, stage_threads,
-                                                             stage_shared_bytes(p)),
-               call, "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
-    const std::uint64_t blocks = std::min<std::uint64_t>(p.tiles, std::uint64_t(std::max(per_sm, 1)) * sms);
-    record_stage_kernel<Swizzle><<<unsigned(blocks), stage_threads, stage_shared_bytes(p), stream>>>(p, s, d);
-  }
+  auto launch = [&](auto kernel, unsigned threads) {
+    set_stage_shared(kernel, most, call);
+    kernel<<<grid, threads, stage_shared_bytes(p), stream>>>(p, s, d);
+  };
+  if (p.depth != 1) launch(record_stage_kernel<Swizzle, P>, stage_threads);  // the resident grid
+  else if (p.threads == 128) launch(record_stage_once_kernel<128, Swizzle, P>, 128);  // a tile per block
+  else launch(record_stage_once_kernel<stage_threads, Swizzle, P>, stage_threads);
   check_cuda(cudaGetLastError(), call, "record stage kernel launch");
+}
+
+// The plan in its smallest class, with the swizzle known to the compiler.
+template <class P>
+void launch_record_stage(const P& p, unsigned grid, const unsigned char* s, unsigned char* d, int most,
+                         const std::string& call, stream_t stream) {
+  if (p.swizzle) launch_record_stage<true>(p, grid, s, d, most, call, stream);
+  else launch_record_stage<false>(p, grid, s, d, most, call, stream);
 }
 
 // The budgets of a tile per block: stage_once_budgets, or for A/B runs COALESCE_RECORD_ONCE=<KiB>[:<threads>]
@@ -132,14 +158,24 @@ const std::vector<stage_budget_choice>& stage_budgets() {
 
 // ---- Destinations of runs only: a thread per record (record_lanes.cuh) ---------------------------
 
-template <class Offset>
+template <class Offset, class P>
 // 2048 threads per SM with 32-bit offsets (32 registers); 64-bit offsets need 40.
 __global__ void __launch_bounds__(lanes_threads, sizeof(Offset) == 4 ? 8 : 6)
-    record_lanes_kernel(const __grid_constant__ record_lanes_params p, const unsigned char* __restrict__ src,
+    record_lanes_kernel(const __grid_constant__ P p, const unsigned char* __restrict__ src,
                         unsigned char* __restrict__ dst) {
   for (std::uint64_t v = blockIdx.x * std::uint64_t(blockDim.x) + threadIdx.x; v < p.dst_count;
        v += std::uint64_t(gridDim.x) * blockDim.x)
     lanes_record<Offset>(p, std::uint32_t(v), src, dst);
+}
+
+template <class P>
+void launch_record_lanes(const P& p, const record_range& range, const unsigned char* s, unsigned char* d,
+                         const std::string& call, stream_t stream) {
+  const std::uint64_t blocks = (range.dst_count + lanes_threads - 1) / lanes_threads;
+  const unsigned grid = unsigned(std::min<std::uint64_t>(blocks, 1u << 30));
+  if (p.narrow) record_lanes_kernel<std::uint32_t, P><<<grid, lanes_threads, 0, stream>>>(p, s, d);
+  else record_lanes_kernel<std::uint64_t, P><<<grid, lanes_threads, 0, stream>>>(p, s, d);
+  check_cuda(cudaGetLastError(), call, "record lanes kernel launch");
 }
 
 // One element of width w from a to b (both aligned for w).
@@ -179,6 +215,66 @@ __global__ void record_element_kernel(const __grid_constant__ element_params p, 
   }
 }
 
+// ---- The plans of the last moves ---------------------------------------------------------------
+
+// What a move launches. Building it costs the host 1-16 microseconds (the tile search), during which
+// the GPU waits; a code that moves the same arrays every step builds it once (record_plan_cache).
+struct record_kernel_plan {
+  std::optional<record_lanes_params> lanes;
+  std::optional<compact_lanes_params> compact_lanes;  // the lanes plan, where it fits the smaller class
+  std::optional<record_stage_params> stage;  // neither: one thread per destination element
+  std::optional<compact_stage_params> compact;  // the stage plan, where it fits the smaller class
+  unsigned stage_grid = 0;
+};
+
+// Everything a plan depends on, as bytes: the move, the range, the pointers' offsets within 16 bytes
+// (the plans look at no more of them), the device's SMs and shared-memory limit, and the lanes switch.
+template <class T>
+void append_bytes(std::string& key, const T* data, std::size_t count) {
+  static_assert(std::is_trivially_copyable_v<T>, "plain bytes");
+  key.append(reinterpret_cast<const char*>(data), count * sizeof(T));
+}
+std::string record_plan_key(const record_move& m, const record_range& r, const void* src, const void* dst, int sms,
+                            int most, bool lanes) {
+  std::string key;
+  const std::size_t scalars[] = {m.width.size(), m.src_rows_base, m.dst_rows_base, std::size_t(m.preserve_gaps),
+                                 r.count, r.dst_count, r.src_first, r.dst_first,
+                                 reinterpret_cast<std::uintptr_t>(src) % 16, reinterpret_cast<std::uintptr_t>(dst) % 16,
+                                 std::size_t(sms), std::size_t(most), std::size_t(lanes)};
+  append_bytes(key, scalars, std::size(scalars));
+  append_bytes(key, m.width.data(), m.width.size());
+  append_bytes(key, m.src.data(), m.src.size());
+  append_bytes(key, m.dst.data(), m.dst.size());
+  append_bytes(key, m.fill.data(), m.fill.size());
+  return key;
+}
+
+// The last `capacity` plans, most recent first; shared by the threads that move records.
+class record_plan_cache {
+ public:
+  template <class Build>
+  std::shared_ptr<const record_kernel_plan> get(const std::string& key, Build&& build) {
+    {
+      const std::lock_guard<std::mutex> lock(mutex_);
+      for (auto it = entries_.begin(); it != entries_.end(); ++it)
+        if (it->first == key) {
+          entries_.splice(entries_.begin(), entries_, it);
+          return it->second;
+        }
+    }
+    auto plan = std::make_shared<const record_kernel_plan>(build());  // outside the lock: plans take a while
+    const std::lock_guard<std::mutex> lock(mutex_);
+    entries_.emplace_front(key, plan);
+    if (entries_.size() > capacity) entries_.pop_back();
+    return plan;
+  }
+
+ private:
+  static constexpr std::size_t capacity = 32;  // a plan is up to 33 KB
+  std::mutex mutex_;
+  std::list<std::pair<std::string, std::shared_ptr<const record_kernel_plan>>> entries_;
+};
+
 }  // namespace
 
 void move_records_device(const void* src, void* dst, const record_move& move, const record_range& range,
@@ -186,22 +282,29 @@ void move_records_device(const void* src, void* dst, const record_move& move, co
   if (range.dst_count == 0) return;
   const auto* s = static_cast<const unsigned char*>(src);
   auto* d = static_cast<unsigned char*>(dst);
-  static const bool lanes = env_switch_on("COALESCE_RECORD_LANES");  // 0: the staged kernel instead (A/B)
-  if (const auto plan = lanes ? plan_record_lanes(move, range) : std::nullopt) {
-    const std::uint64_t blocks = (range.dst_count + lanes_threads - 1) / lanes_threads;
-    const unsigned grid = unsigned(std::min<std::uint64_t>(blocks, 1u << 30));
-    if (plan->narrow) record_lanes_kernel<std::uint32_t><<<grid, lanes_threads, 0, stream>>>(*plan, s, d);
-    else record_lanes_kernel<std::uint64_t><<<grid, lanes_threads, 0, stream>>>(*plan, s, d);
-    check_cuda(cudaGetLastError(), call, "record lanes kernel launch");
-    return;
-  }
   const int sms = device_attribute(cudaDevAttrMultiProcessorCount, call);
   const int most = device_attribute(cudaDevAttrMaxSharedMemoryPerBlockOptin, call);
-  if (const auto plan = record_stage_launch_plan(move, range, src, dst, std::size_t(most), stage_budgets())) {
-    if (plan->swizzle) launch_record_stage<true>(*plan, s, d, sms, call, stream);
-    else launch_record_stage<false>(*plan, s, d, sms, call, stream);
-    return;
-  }
+  static const bool lanes = env_switch_on("COALESCE_RECORD_LANES");  // 0: the staged kernel instead (A/B)
+  static record_plan_cache cache;
+  const std::shared_ptr<const record_kernel_plan> plan =
+      cache.get(record_plan_key(move, range, src, dst, sms, most, lanes), [&] {
+        record_kernel_plan k;
+        if (lanes) k.lanes = plan_record_lanes(move, range);
+        if (k.lanes) k.compact_lanes = compact_of(*k.lanes, move.width.size());
+        if (!k.lanes) k.stage = record_stage_launch_plan(move, range, src, dst, std::size_t(most), stage_budgets());
+        if (k.stage) {
+          k.compact = compact_of(*k.stage, move.width.size());
+          auto grid = [&](const auto& p) {
+            return p.swizzle ? stage_grid<true>(p, sms, most, call) : stage_grid<false>(p, sms, most, call);
+          };
+          k.stage_grid = k.compact ? grid(*k.compact) : grid(*k.stage);
+        }
+        return k;
+      });
+  if (plan->compact_lanes) return launch_record_lanes(*plan->compact_lanes, range, s, d, call, stream);
+  if (plan->lanes) return launch_record_lanes(*plan->lanes, range, s, d, call, stream);
+  if (plan->compact) return launch_record_stage(*plan->compact, plan->stage_grid, s, d, most, call, stream);
+  if (plan->stage) return launch_record_stage(*plan->stage, plan->stage_grid, s, d, most, call, stream);
   auto p = std::make_unique<element_params>();
   p->comps = std::uint32_t(move.width.size());
   p->count = range.count;

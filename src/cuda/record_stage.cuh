@@ -99,7 +99,8 @@ struct stage_fill {
   std::uint16_t component = 0;
 };
 
-struct record_stage_params {
+// The plan's scalars; the arrays follow in basic_stage_params, sized for the plan's class.
+struct stage_header {
   std::uint32_t tile = 0;
   std::uint32_t depth = stage_depth;  // source buffers: stage_depth (a grid of resident blocks), or 1 (a tile per block)
   std::uint32_t threads = stage_threads;  // per block
@@ -111,18 +112,44 @@ struct record_stage_params {
   // bytes: records 128 bytes apart would put a component's every element in one bank (32-way conflicts).
   std::uint32_t swizzle = 0;
   stage_side src, dst;
-  stage_segment segment[max_stage_segments];
-  stage_unit unit[max_stage_units];
-  stage_element element[max_stage_elements];
-  stage_fill fill[max_stage_elements];
-  alignas(16) std::uint8_t fill_value[max_record_components][16] = {};
 };
 
+// The kernels get the plan as their parameter, and a launch uploads all of it: on the H200 a copy
+// kernel with a 24 KiB parameter ran at 92% of cudaMemcpy against 97% with a small one (probe
+// benchmarks/probes/staged_copy_probe.cu, 2026-12-02). So the plan is built at the largest size and
+// launched in the smallest class that holds it (compact_stage_params for most records).
+template <std::size_t Segments, std::size_t Units, std::size_t Components>
+struct basic_stage_params : stage_header {
+  static constexpr std::size_t max_segments = Segments, max_units = Units, max_components = Components;
+  stage_segment segment[Segments];
+  stage_unit unit[Units];
+  stage_element element[Components];  // at most one per component
+  stage_fill fill[Components];
+  alignas(16) std::uint8_t fill_value[Components][16] = {};
+};
+using record_stage_params = basic_stage_params<max_stage_segments, max_stage_units, max_stage_elements>;
+using compact_stage_params = basic_stage_params<32, 48, 32>;
+
+// The plan in the smaller class, or none where it does not fit.
+inline std::optional<compact_stage_params> compact_of(const record_stage_params& p, std::size_t components) {
+  using C = compact_stage_params;
+  const std::size_t segments = p.src.segments + p.dst.segments, units = p.src.units + p.dst.units;
+  if (segments > C::max_segments || units > C::max_units || components > C::max_components) return std::nullopt;
+  std::optional<C> c(std::in_place);
+  static_cast<stage_header&>(*c) = p;
+  std::copy(p.segment, p.segment + segments, c->segment);
+  std::copy(p.unit, p.unit + units, c->unit);
+  std::copy(p.element, p.element + p.elements, c->element);
+  std::copy(p.fill, p.fill + p.fills, c->fill);
+  std::memcpy(c->fill_value, p.fill_value, components * 16);
+  return c;
+}
+
 // Shared memory: stage_depth source buffers, then the destination's.
-__host__ __device__ inline std::uint32_t stage_source_bytes(const record_stage_params& p) {
+__host__ __device__ inline std::uint32_t stage_source_bytes(const stage_header& p) {
   return (p.src_bytes + 15) / 16 * 16;
 }
-__host__ __device__ inline std::uint32_t stage_shared_bytes(const record_stage_params& p) {
+__host__ __device__ inline std::uint32_t stage_shared_bytes(const stage_header& p) {
   return p.depth * stage_source_bytes(p) + p.dst_bytes;
 }
 
@@ -427,7 +454,7 @@ struct tile_terms {
   std::uint32_t rows_valid;
 };
 
-__device__ __forceinline__ tile_terms side_terms(const record_stage_params& p, const stage_side& s, std::uint64_t t,
+__device__ __forceinline__ tile_terms side_terms(const stage_header& p, const stage_side& s, std::uint64_t t,
                                                  std::uint32_t rows_valid, std::uint32_t runs_valid) {
   const std::uint64_t v = s.first + t * p.tile;
   tile_terms x;
@@ -493,15 +520,15 @@ struct tile_counts {
   std::uint32_t valid, runs_valid;
 };
 
-__device__ __forceinline__ tile_counts counts_of(const record_stage_params& p, std::uint64_t t) {
+__device__ __forceinline__ tile_counts counts_of(const stage_header& p, std::uint64_t t) {
   const std::uint64_t v0 = t * p.tile;
   return {p.count > v0 ? std::uint32_t(min(std::uint64_t(p.tile), p.count - v0)) : 0u,
           std::uint32_t(min(std::uint64_t(p.tile), p.dst_count - v0))};
 }
 
 // f(unit, segment, span, swizzle mask) for each of a side's units this thread's warp takes in tile t.
-template <class F>
-__device__ __forceinline__ void for_each_unit(const record_stage_params& p, const stage_side& s, std::uint64_t t,
+template <class P, class F>
+__device__ __forceinline__ void for_each_unit(const P& p, const stage_side& s, std::uint64_t t,
                                               std::uint32_t rows_valid, std::uint32_t runs_valid, unsigned tid, F&& f) {
   const tile_terms x = side_terms(p, s, t, rows_valid, runs_valid);
   for (std::uint32_t u = tid / 32; u < s.units; u += p.threads / 32) {
@@ -514,14 +541,14 @@ __device__ __forceinline__ void for_each_unit(const record_stage_params& p, cons
 // A whole tile (every record valid) of a side whose rows (if any) start 16-byte aligned: every chunk
 // of every unit is whole, so a unit is its planned chunks, at most four per lane, with no bounds to
 // work out. Swizzle false: the plan has no swizzled rows (p.swizzle == 0), known to the compiler.
-__device__ __forceinline__ bool whole_tile(const record_stage_params& p, const stage_side& s, const tile_counts& n) {
+__device__ __forceinline__ bool whole_tile(const stage_header& p, const stage_side& s, const tile_counts& n) {
   return n.valid == p.tile && s.misalign == 0;
 }
 
 // f(unit, global, image) for the chunk of a unit at global bytes [global, global + 16) from the data
 // pointer and image bytes [image, image + 16) from its buffer's start (swizzled).
-template <bool Swizzle, class F>
-__device__ __forceinline__ void for_each_whole_chunk(const record_stage_params& p, const stage_side& s, std::uint64_t t,
+template <bool Swizzle, class P, class F>
+__device__ __forceinline__ void for_each_whole_chunk(const P& p, const stage_side& s, std::uint64_t t,
                                                      unsigned tid, F&& f) {
   const tile_terms x = side_terms(p, s, t, p.tile, p.tile);
   for (std::uint32_t u = tid / 32; u < s.units; u += p.threads / 32) {
@@ -538,8 +565,8 @@ __device__ __forceinline__ void for_each_whole_chunk(const record_stage_params& 
 }
 
 // Load: the source's bytes of tile t into `image` (the next source buffer).
-template <bool Swizzle = true>
-__device__ inline void stage_load(const record_stage_params& p, std::uint64_t t, const unsigned char* __restrict__ src,
+template <bool Swizzle = true, class P>
+__device__ inline void stage_load(const P& p, std::uint64_t t, const unsigned char* __restrict__ src,
                                   unsigned char* image, unsigned tid) {
   const tile_counts n = counts_of(p, t);
   const stage_buffer buffer = stage_buffer_of(image);
@@ -593,7 +620,7 @@ __device__ __forceinline__ void move_block_elements(const unsigned char* from, s
 }
 
 template <bool Swizzle, class Word>
-__device__ __forceinline__ void move_element_words(const record_stage_params& p, const stage_element& e,
+__device__ __forceinline__ void move_element_words(const stage_header& p, const stage_element& e,
                                                    const unsigned char* from, unsigned char* to, std::uint32_t count,
                                                    unsigned lane) {
   const std::uint32_t swizzle = Swizzle ? p.swizzle : 0u;
@@ -605,7 +632,7 @@ __device__ __forceinline__ void move_element_words(const record_stage_params& p,
 }
 
 template <bool Swizzle>
-__device__ __forceinline__ void move_component(const record_stage_params& p, const stage_element& e,
+__device__ __forceinline__ void move_component(const stage_header& p, const stage_element& e,
                                                const unsigned char* from, unsigned char* to, std::uint32_t count,
                                                unsigned lane) {
   switch (e.width) {
@@ -619,8 +646,8 @@ __device__ __forceinline__ void move_component(const record_stage_params& p, con
 
 // Elements: tile t's components from the source image to the destination's (or the user's structs),
 // and the fill into the destination's padding lanes.
-template <bool Swizzle = true>
-__device__ inline void stage_elements(const record_stage_params& p, std::uint64_t t, unsigned char* source,
+template <bool Swizzle = true, class P>
+__device__ inline void stage_elements(const P& p, std::uint64_t t, unsigned char* source,
                                       unsigned char* image, unsigned char* __restrict__ dst, unsigned tid) {
   const std::uint64_t v0 = t * p.tile;
   const tile_counts n = counts_of(p, t);
@@ -644,8 +671,8 @@ __device__ inline void stage_elements(const record_stage_params& p, std::uint64_
 }
 
 // Store: tile t's destination image (and the runs read where they were loaded) to memory.
-template <bool Swizzle = true>
-__device__ inline void stage_store(const record_stage_params& p, std::uint64_t t, const unsigned char* source,
+template <bool Swizzle = true, class P>
+__device__ inline void stage_store(const P& p, std::uint64_t t, const unsigned char* source,
                                    const unsigned char* image, unsigned char* __restrict__ dst, unsigned tid) {
   const tile_counts n = counts_of(p, t);
   if (whole_tile(p, p.dst, n))

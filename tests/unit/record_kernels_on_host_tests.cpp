@@ -30,8 +30,8 @@ namespace {
 
 // The kernels' loop for one thread block that takes every tile, each phase for all threads in turn,
 // as the device instantiates them (Swizzle: the plan's swizzle known to the compiler).
-template <bool Swizzle>
-void run_stage(const record_stage_params& p, const unsigned char* src, unsigned char* dst) {
+template <bool Swizzle, class P>
+void run_stage(const P& p, const unsigned char* src, unsigned char* dst) {
   std::vector<uint4> shared((stage_shared_bytes(p) + 15) / 16);
   auto* buffers = reinterpret_cast<unsigned char*>(shared.data());
   const std::uint32_t source_bytes = stage_source_bytes(p);
@@ -46,7 +46,8 @@ void run_stage(const record_stage_params& p, const unsigned char* src, unsigned 
   }
 }
 
-void run_stage(const record_stage_params& p, const unsigned char* src, unsigned char* dst) {
+template <class P>
+void run_stage(const P& p, const unsigned char* src, unsigned char* dst) {
   if (p.swizzle) run_stage<true>(p, src, dst);
   else run_stage<false>(p, src, dst);
 }
@@ -64,7 +65,8 @@ struct side_memory {
   }
 };
 
-void run_lanes(const record_lanes_params& p, const unsigned char* src, unsigned char* dst) {
+template <class P>
+void run_lanes(const P& p, const unsigned char* src, unsigned char* dst) {
   for (std::uint32_t v = 0; v < p.dst_count; ++v) {
     if (p.narrow) lanes_record<std::uint32_t>(p, v, src, dst);
     else lanes_record<std::uint64_t>(p, v, src, dst);
@@ -103,6 +105,11 @@ bool kernel_matches_host(bool lanes, const record_move& move, const record_range
     side_memory staged(dst_bytes, dst_offset, dst_fill);
     run_lanes(*plan, src.data, staged.data);
     agrees(staged, "lanes", 0);
+    if (const auto compact = compact_of(*plan, move.width.size())) {  // the class the device launches
+      side_memory again(dst_bytes, dst_offset, dst_fill);
+      run_lanes(*compact, src.data, again.data);
+      agrees(again, "lanes, compact parameters", 0);
+    }
     return true;
   }
   // Every destination below has the same alignment as this one (side_memory's words are 16-byte).
@@ -118,6 +125,12 @@ bool kernel_matches_host(bool lanes, const record_move& move, const record_range
     REQUIRE(plan);
     run_stage(*plan, src.data, staged.data);
     agrees(staged, plan->depth == 1 ? "a tile per block" : "resident grid", plan->tile);
+    // The same plan in the smaller parameter class the device launches where it fits.
+    if (const auto compact = compact_of(*plan, move.width.size())) {
+      side_memory again(dst_bytes, dst_offset, dst_fill);
+      run_stage(*compact, src.data, again.data);
+      agrees(again, "compact parameters", plan->tile);
+    }
   }
   return true;
 }
