@@ -25,7 +25,6 @@ const char* to_string(method m) noexcept {
     case method::naive: return "naive";
     case method::tiled: return "tiled";
     case method::tiled_padded: return "tiled_padded";
-    case method::tiled_aligned: return "tiled_aligned";
   }
   return "unknown";
 }
@@ -84,9 +83,6 @@ void device_transpose(method m, const matrix<const T>& in, const matrix<T>& out)
       break;
     case method::tiled_padded:
       kernels::tiled<T, 1><<<grid, block>>>(in.data, in.rows, in.cols, in.pitch, out.data, out.pitch);
-      break;
-    case method::tiled_aligned:
-      kernels::tiled_aligned<T><<<grid, block>>>(in.data, in.rows, in.cols, in.pitch, out.data, out.pitch);
       break;
   }
   check_launch(to_string(m));

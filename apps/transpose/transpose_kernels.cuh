@@ -6,7 +6,6 @@
 // of summing a row-major matrix. Every kernel guards both bounds, so any shape works (1000, 1023, 4097).
 
 #include <cstddef>
-#include <cstdint>
 
 namespace coalesce::apps::transpose::kernels {
 
@@ -58,40 +57,6 @@ __global__ void tiled(const T* in, std::size_t rows, std::size_t cols, std::size
 #pragma unroll
     for (unsigned h = 0; h < tiled_rows; h += tile)
       if (out_c + h < rows) row[out_c + h] = buffer[threadIdx.x + h][threadIdx.y + j];
-  }
-}
-
-// Tiled, padded, and every warp's writes start on a 32-byte sector. Where output rows are not
-// sector-aligned (a pitch of 4097 floats), a warp's 32 elements span 5 sectors and the sectors at a
-// tile's edges are written half by one block and half by the next, at different times: the L2 then
-// holds partial sectors, which cost the memory a read to merge (4097 x 4097 floats: 79.5% of cudaMemcpy
-// unpitched, 97.9% on aligned pitched rows). Here output row j's window of 64 columns is moved back
-// to the sector boundary at or before the tile's first column, by s_j < 32 / sizeof(T) columns, so
-// the tile also loads the `halo` input rows above it; the last tile's window runs to the end of the row.
-template <class T>
-__global__ void tiled_aligned(const T* in, std::size_t rows, std::size_t cols, std::size_t in_pitch, T* out,
-                              std::size_t out_pitch) {
-  constexpr unsigned sector = 32 / sizeof(T), halo = sector;
-  __shared__ T buffer[tiled_rows + halo][tile + 1];
-  const std::size_t c = std::size_t(blockIdx.x) * tile + threadIdx.x;
-  const std::size_t r0 = std::size_t(blockIdx.y) * tiled_rows;  // the tile's first input row
-  if (c < cols) {
-#pragma unroll
-    for (unsigned k = threadIdx.y; k < tiled_rows + halo; k += block_rows) {
-      const std::size_t r = r0 + k - halo;  // wraps below row 0: then r >= rows
-      if (r < rows) buffer[k][threadIdx.x] = in[r * in_pitch + c];
-    }
-  }
-  __syncthreads();
-  const bool last = r0 + tiled_rows >= rows;
-#pragma unroll
-  for (unsigned j = 0; j < tile; j += block_rows) {
-    const std::size_t oc = std::size_t(blockIdx.x) * tile + threadIdx.y + j;  // output row = input column
-    if (oc >= cols) break;
-    T* row = out + oc * out_pitch;
-    const unsigned s = unsigned(reinterpret_cast<std::uintptr_t>(row + r0) / sizeof(T) % sector);
-    const std::size_t begin = r0 >= s ? r0 - s : 0, end = last ? rows : r0 + tiled_rows - s;
-    for (std::size_t r = begin + threadIdx.x; r < end; r += tile) row[r] = buffer[r + halo - r0][threadIdx.y + j];
   }
 }
 

@@ -58,7 +58,7 @@ using record_lanes_params = basic_lanes_params<max_record_components>;
 using compact_lanes_params = basic_lanes_params<32>;
 
 // The plan in the smaller class, or none where it has more components.
-inline std::optional<compact_lanes_params> compact_of(const record_lanes_params& p, std::size_t components) {
+inline std::optional<compact_lanes_params> compact_lanes_of(const record_lanes_params& p, std::size_t components) {
   if (components > compact_lanes_params::max_components) return std::nullopt;
   std::optional<compact_lanes_params> c(std::in_place);
   static_cast<lanes_header&>(*c) = p;

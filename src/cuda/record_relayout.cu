@@ -223,7 +223,8 @@ struct record_kernel_plan {
   std::optional<record_lanes_params> lanes;
   std::optional<compact_lanes_params> compact_lanes;  // the lanes plan, where it fits the smaller class
   std::optional<record_stage_params> stage;  // neither: one thread per destination element
-  std::optional<compact_stage_params> compact;  // the stage plan, where it fits the smaller class
+  std::optional<compact_stage_params> compact;  // the stage plan, where it fits the smallest class
+  std::optional<medium_stage_params> medium;    // else where it fits this one
   unsigned stage_grid = 0;
 };
 
@@ -290,20 +291,22 @@ void move_records_device(const void* src, void* dst, const record_move& move, co
       cache.get(record_plan_key(move, range, src, dst, sms, most, lanes), [&] {
         record_kernel_plan k;
         if (lanes) k.lanes = plan_record_lanes(move, range);
-        if (k.lanes) k.compact_lanes = compact_of(*k.lanes, move.width.size());
+        if (k.lanes) k.compact_lanes = compact_lanes_of(*k.lanes, move.width.size());
         if (!k.lanes) k.stage = record_stage_launch_plan(move, range, src, dst, std::size_t(most), stage_budgets());
         if (k.stage) {
-          k.compact = compact_of(*k.stage, move.width.size());
+          k.compact = stage_plan_in<compact_stage_params>(*k.stage, move.width.size());
+          if (!k.compact) k.medium = stage_plan_in<medium_stage_params>(*k.stage, move.width.size());
           auto grid = [&](const auto& p) {
             return p.swizzle ? stage_grid<true>(p, sms, most, call) : stage_grid<false>(p, sms, most, call);
           };
-          k.stage_grid = k.compact ? grid(*k.compact) : grid(*k.stage);
+          k.stage_grid = k.compact ? grid(*k.compact) : k.medium ? grid(*k.medium) : grid(*k.stage);
         }
         return k;
       });
   if (plan->compact_lanes) return launch_record_lanes(*plan->compact_lanes, range, s, d, call, stream);
   if (plan->lanes) return launch_record_lanes(*plan->lanes, range, s, d, call, stream);
   if (plan->compact) return launch_record_stage(*plan->compact, plan->stage_grid, s, d, most, call, stream);
+  if (plan->medium) return launch_record_stage(*plan->medium, plan->stage_grid, s, d, most, call, stream);
   if (plan->stage) return launch_record_stage(*plan->stage, plan->stage_grid, s, d, most, call, stream);
   auto p = std::make_unique<element_params>();
   p->comps = std::uint32_t(move.width.size());

@@ -117,7 +117,8 @@ struct stage_header {
 // The kernels get the plan as their parameter, and a launch uploads all of it: on the H200 a copy
 // kernel with a 24 KiB parameter ran at 92% of cudaMemcpy against 97% with a small one (probe
 // benchmarks/probes/staged_copy_probe.cu, 2026-12-02). So the plan is built at the largest size and
-// launched in the smallest class that holds it (compact_stage_params for most records).
+// launched in the smallest class that holds it (compact_stage_params for most records, the medium
+// class for the resident grids of wide records).
 template <std::size_t Segments, std::size_t Units, std::size_t Components>
 struct basic_stage_params : stage_header {
   static constexpr std::size_t max_segments = Segments, max_units = Units, max_components = Components;
@@ -128,11 +129,12 @@ struct basic_stage_params : stage_header {
   alignas(16) std::uint8_t fill_value[Components][16] = {};
 };
 using record_stage_params = basic_stage_params<max_stage_segments, max_stage_units, max_stage_elements>;
-using compact_stage_params = basic_stage_params<32, 48, 32>;
+using compact_stage_params = basic_stage_params<32, 48, 32>;   // 2.8 KiB: most plans
+using medium_stage_params = basic_stage_params<128, 128, 32>;  // 5.6 KiB: resident grids of wide records
 
-// The plan in the smaller class, or none where it does not fit.
-inline std::optional<compact_stage_params> compact_of(const record_stage_params& p, std::size_t components) {
-  using C = compact_stage_params;
+// The plan in class C, or none where it does not fit.
+template <class C>
+std::optional<C> stage_plan_in(const record_stage_params& p, std::size_t components) {
   const std::size_t segments = p.src.segments + p.dst.segments, units = p.src.units + p.dst.units;
   if (segments > C::max_segments || units > C::max_units || components > C::max_components) return std::nullopt;
   std::optional<C> c(std::in_place);
