@@ -74,9 +74,21 @@ inline bool runs_only(const std::vector<component_place>& side) {
   return true;
 }
 
+inline bool rows_only(const std::vector<component_place>& side) {
+  for (const component_place& c : side)
+    if (c.block != 1) return false;
+  return true;
+}
+
 // The plan for a destination of runs only with every record index below 2^31 (the fast division).
 inline std::optional<record_lanes_params> plan_record_lanes(const record_move& move, const record_range& range) {
   if (!runs_only(move.dst) || move.width.size() > max_record_components) return std::nullopt;
+  // A source all in rows (the user's structs, packed) goes to the staged kernel, which reads rows as
+  // 16-byte chunks: faster in each of the 18 such pairs of the records bench once plans launched small
+  // (H200, 256 MiB, same call: body aos -> blocked:128 85 -> 95% of D2D, element aos -> soa 87 -> 93%,
+  // particle aos -> soa 88 -> 90%). Runs sources, and rows beside runs (split), stay here: the lanes
+  // kernel was the faster for most of them (element blocked:96 -> blocked:128 96 against 88%).
+  if (rows_only(move.src)) return std::nullopt;
   // Source rows of more than 96 bytes per record: a warp's load of one component touches a line per
   // record (28-32 of them), which holds the kernel to the L1's tag rate (mixed16's 128-byte structs:
   // 40% against the staged kernel's 70%); the staged kernel reads such rows as 16-byte chunks.

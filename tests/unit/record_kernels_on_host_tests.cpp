@@ -199,7 +199,7 @@ TEST_CASE("record.kernels_on_host.every_pair") {
                   << " loading whole blocks");
   CHECK(whole_blocks * 10 >= cells);  // blocked sources into rows: every n, both kinds of blocked layout
   CHECK(planned * 10 >= cells * 7);
-  CHECK(lanes * 3 >= cells);
+  CHECK(lanes * 4 >= cells);  // runs destinations from runs or split rows (the user's structs go to the staged kernel)
 }
 
 TEST_CASE("record.kernels_on_host.chunks_of_a_longer_array") {
@@ -224,12 +224,8 @@ TEST_CASE("record.kernels_on_host.chunks_of_a_longer_array") {
         const std::size_t dst_count = v0 + count == n ? dl.extent() - v0 : count;
         INFO(to_string(b) << ", chunk at " << v0);
         CHECK(kernel_matches_host(false, move, {count, dst_count, 0, v0}, src, dl.span_bytes, 0, 0));
-        // The lanes kernel takes runs destinations from rows of up to 96 bytes and 20 components.
-        std::size_t components = 0;
-        for (const field_desc& f : desc.fields()) components += f.count;
-        const bool lanes = b.kind != record_kind::packed && desc.stride() <= 96 && components <= lanes_max_rows_components;
-        CHECK(lanes == bool(plan_record_lanes(move, {count, dst_count, 0, v0})));
-        if (lanes) CHECK(kernel_matches_host(true, move, {count, dst_count, 0, v0}, src, dl.span_bytes, 0, 0));
+        // The user's structs (rows only) go to the staged kernel, whatever the destination.
+        CHECK_FALSE(plan_record_lanes(move, {count, dst_count, 0, v0}));
       }
     }
   }
