@@ -4,6 +4,7 @@
 # A/B of coalesce-bench builds on the GPU machine, in one call, so that a kernel change is judged
 # against the clocks and ceiling of the same minute:
 #   scripts/gpu_ab_paths.sh "<--only substring>" base=bench-before try=bench-after [name=bench ...]
+# (or any variant gpu_ab_rounds.sh takes: a build and an environment)
 # runs --paths all (128 MiB cells) on the cells named, every build in turn, twice, and writes
 # $OUT/ab.md: per kernel and type, for each build after the first, the median over cells of its GB/s
 # over the first build's (each cell's faster of its two runs), and every build's median % of the
@@ -13,15 +14,8 @@ out=${OUT:-$PWD/out-ab}
 only=$1
 shift
 mkdir -p "$out"
-names=()
-for round in 1 2; do
-  for nb in "$@"; do
-    name=${nb%%=*}
-    [ $round = 1 ] && names+=("$name")
-    "${nb#*=}" --paths all --size-mib 128 --only "$only" --out "$out/$name-$round" > "$out/$name-$round.log" 2>&1 ||
-      echo "$name round $round: exit $?"
-  done
-done
+source "$(dirname "$0")/gpu_ab_rounds.sh"
+ab_rounds "$out" "$@" -- --paths all --size-mib 128 --only "$only"
 python3 - "$out" "${names[@]}" > "$out/ab.md" <<'PY'
 import csv, sys
 from collections import defaultdict

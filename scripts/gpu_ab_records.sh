@@ -14,21 +14,8 @@ bench=${BENCH:-/tmp/cb/coalesce-bench}
 only=$1
 shift
 mkdir -p "$out"
-names=()
-for round in 1 2; do
-  for nv in "$@"; do
-    name=${nv%%=*}
-    vars=${nv#*=}
-    b=$bench
-    if [[ $vars == @* ]]; then  # name=@/path/to/bench [VAR=value ...]: another build
-      read -r b vars <<< "$vars"
-      b=${b#@}
-    fi
-    [ $round = 1 ] && names+=("$name")
-    env $vars "$b" --records --size-mib ${SIZE_MIB:-128} --reps ${REPS:-10} --only "$only" --out "$out/$name-$round" \
-      > "$out/$name-$round.log" 2>&1 || echo "$name round $round: exit $?"
-  done
-done
+source "$(dirname "$0")/gpu_ab_rounds.sh"
+ab_rounds "$out" "$@" -- --records --size-mib "${SIZE_MIB:-128}" --reps "${REPS:-10}" --only "$only"
 python3 - "$out" "${names[@]}" > "$out/ab.md" <<'PY'
 import csv, sys
 from collections import defaultdict

@@ -74,10 +74,8 @@ for step in "${steps[@]}"; do
         "$bin/coalesce-gpu-tests" -tc='transform.cuda.user_rows_of_any_pitch_and_alignment'
       RUN_LOG_TIMEOUT=120 run_log racecheck-pitched compute-sanitizer --tool racecheck --error-exitcode 99 \
         "$bin/coalesce-gpu-tests" -tc='transform.cuda.user_rows_of_any_pitch_and_alignment'
-      printf '#!/bin/sh\nCOALESCE_PITCHED_ROWS=0 exec %s "$@"\n' "$bin/coalesce-bench" > /tmp/cb/tiled-bench
-      chmod +x /tmp/cb/tiled-bench
-      OUT="$out/pitched" timeout 300 bash scripts/gpu_ab_paths.sh "${PITCHED_ONLY:-pitch}" tiled=/tmp/cb/tiled-bench \
-        transpose="$bin/coalesce-bench" > "$out/pitched.log" 2>&1
+      OUT="$out/pitched" timeout 300 bash scripts/gpu_ab_paths.sh "${PITCHED_ONLY:-pitch}" \
+        "tiled=$bin/coalesce-bench COALESCE_PITCHED_ROWS=0" transpose="$bin/coalesce-bench" > "$out/pitched.log" 2>&1
       note "pitched A/B: exit $?" ;;
     misaligned)
       # About 2-3 minutes on the H200, the sanitizers last and bounded, so that one 10-minute call holds it.

@@ -57,10 +57,11 @@ struct basic_lanes_params : lanes_header {
 using record_lanes_params = basic_lanes_params<max_record_components>;
 using compact_lanes_params = basic_lanes_params<32>;
 
-// The plan in the smaller class, or none where it has more components.
-inline std::optional<compact_lanes_params> compact_lanes_of(const record_lanes_params& p, std::size_t components) {
-  if (components > compact_lanes_params::max_components) return std::nullopt;
-  std::optional<compact_lanes_params> c(std::in_place);
+// The plan in class C, or none where it has more components.
+template <class C>
+std::optional<C> lanes_plan_in(const record_lanes_params& p, std::size_t components) {
+  if (components > C::max_components) return std::nullopt;
+  std::optional<C> c(std::in_place);
   static_cast<lanes_header&>(*c) = p;
   std::copy(p.src_base, p.src_base + components, c->src_base);
   std::copy(p.dst_base, p.dst_base + components, c->dst_base);

@@ -23,6 +23,7 @@
 #include <string>
 #include <type_traits>
 #include <utility>
+#include <variant>
 #include <vector>
 
 namespace coalesce::detail {
@@ -93,7 +94,8 @@ __global__ void __launch_bounds__(stage_threads)
 // Gives the kernel as much shared memory as the device lets a block have, and the SM as much of it as
 // it has (the tiles, not the L1, are what the kernel reuses): once per kernel and device, since these
 // calls cost the host microseconds on every move otherwise, and the limit is a permission only (the
-// launch's own size decides the occupancy).
+// launch's own size decides the occupancy). Looked up at each launch, not with the cached plan: devices
+// alike share their plans.
 template <class Kernel>
 void set_stage_shared(Kernel kernel, int most, const std::string& call) {
   static std::mutex mutex;
@@ -215,18 +217,61 @@ __global__ void record_element_kernel(const __grid_constant__ element_params p, 
   }
 }
 
+void launch_record_elements(const record_move& move, const record_range& range, const unsigned char* s,
+                            unsigned char* d, int sms, const std::string& call, stream_t stream) {
+  auto p = std::make_unique<element_params>();
+  p->comps = std::uint32_t(move.width.size());
+  p->count = range.count;
+  p->dst_count = range.dst_count;
+  p->src_first = range.src_first;
+  p->dst_first = range.dst_first;
+  for (std::size_t k = 0; k < move.width.size(); ++k) {
+    p->src[k] = move.src[k];
+    p->dst[k] = move.dst[k];
+    p->width[k] = move.width[k];
+    std::copy(move.fill[k].begin(), move.fill[k].end(), p->fill[k]);
+  }
+  const std::uint64_t total = range.dst_count * p->comps;
+  const std::uint64_t blocks = std::min<std::uint64_t>((total + 255) / 256, std::uint64_t(sms) * 16);
+  record_element_kernel<<<unsigned(blocks), 256, 0, stream>>>(*p, s, d);
+  check_cuda(cudaGetLastError(), call, "record element kernel launch");
+}
+
 // ---- The plans of the last moves ---------------------------------------------------------------
 
-// What a move launches. Building it costs the host 1-16 microseconds (the tile search), during which
+// What a move launches: its plan in the smallest parameter class that holds it (the launch uploads the
+// whole parameter: record_stage.cuh), or nothing (one thread per destination element); the staged
+// kernel's grid with it. Building it costs the host 1-16 microseconds (the tile search), during which
 // the GPU waits; a code that moves the same arrays every step builds it once (record_plan_cache).
+using record_kernel = std::variant<std::monostate, compact_lanes_params, record_lanes_params, compact_stage_params,
+                                   medium_stage_params, record_stage_params>;
 struct record_kernel_plan {
-  std::optional<record_lanes_params> lanes;
-  std::optional<compact_lanes_params> compact_lanes;  // the lanes plan, where it fits the smaller class
-  std::optional<record_stage_params> stage;  // neither: one thread per destination element
-  std::optional<compact_stage_params> compact;  // the stage plan, where it fits the smallest class
-  std::optional<medium_stage_params> medium;    // else where it fits this one
+  record_kernel kernel;
   unsigned stage_grid = 0;
 };
+
+record_kernel_plan build_record_plan(const record_move& move, const record_range& range, const void* src,
+                                     const void* dst, int sms, int most, bool lanes, const std::string& call) {
+  const std::size_t comps = move.width.size();
+  record_kernel_plan k;
+  if (const auto plan = lanes ? plan_record_lanes(move, range) : std::nullopt) {
+    if (auto small = lanes_plan_in<compact_lanes_params>(*plan, comps)) k.kernel = std::move(*small);
+    else k.kernel = *plan;
+    return k;
+  }
+  const auto plan = record_stage_launch_plan(move, range, src, dst, std::size_t(most), stage_budgets());
+  if (!plan) return k;
+  if (auto small = stage_plan_in<compact_stage_params>(*plan, comps)) k.kernel = std::move(*small);
+  else if (auto medium = stage_plan_in<medium_stage_params>(*plan, comps)) k.kernel = std::move(*medium);
+  else k.kernel = *plan;
+  std::visit(
+      [&](const auto& p) {
+        if constexpr (std::is_base_of_v<stage_header, std::decay_t<decltype(p)>>)
+          k.stage_grid = p.swizzle ? stage_grid<true>(p, sms, most, call) : stage_grid<false>(p, sms, most, call);
+      },
+      k.kernel);
+  return k;
+}
 
 // Everything a plan depends on, as bytes: the move, the range, the pointers' offsets within 16 bytes
 // (the plans look at no more of them), the device's SMs and shared-memory limit, and the lanes switch.
@@ -271,7 +316,7 @@ class record_plan_cache {
   }
 
  private:
-  static constexpr std::size_t capacity = 32;  // a plan is up to 33 KB
+  static constexpr std::size_t capacity = 32;  // a plan is up to 24 KB
   std::mutex mutex_;
   std::list<std::pair<std::string, std::shared_ptr<const record_kernel_plan>>> entries_;
 };
@@ -287,43 +332,18 @@ void move_records_device(const void* src, void* dst, const record_move& move, co
   const int most = device_attribute(cudaDevAttrMaxSharedMemoryPerBlockOptin, call);
   static const bool lanes = env_switch_on("COALESCE_RECORD_LANES");  // 0: the staged kernel instead (A/B)
   static record_plan_cache cache;
-  const std::shared_ptr<const record_kernel_plan> plan =
-      cache.get(record_plan_key(move, range, src, dst, sms, most, lanes), [&] {
-        record_kernel_plan k;
-        if (lanes) k.lanes = plan_record_lanes(move, range);
-        if (k.lanes) k.compact_lanes = compact_lanes_of(*k.lanes, move.width.size());
-        if (!k.lanes) k.stage = record_stage_launch_plan(move, range, src, dst, std::size_t(most), stage_budgets());
-        if (k.stage) {
-          k.compact = stage_plan_in<compact_stage_params>(*k.stage, move.width.size());
-          if (!k.compact) k.medium = stage_plan_in<medium_stage_params>(*k.stage, move.width.size());
-          auto grid = [&](const auto& p) {
-            return p.swizzle ? stage_grid<true>(p, sms, most, call) : stage_grid<false>(p, sms, most, call);
-          };
-          k.stage_grid = k.compact ? grid(*k.compact) : k.medium ? grid(*k.medium) : grid(*k.stage);
-        }
-        return k;
-      });
-  if (plan->compact_lanes) return launch_record_lanes(*plan->compact_lanes, range, s, d, call, stream);
-  if (plan->lanes) return launch_record_lanes(*plan->lanes, range, s, d, call, stream);
-  if (plan->compact) return launch_record_stage(*plan->compact, plan->stage_grid, s, d, most, call, stream);
-  if (plan->medium) return launch_record_stage(*plan->medium, plan->stage_grid, s, d, most, call, stream);
-  if (plan->stage) return launch_record_stage(*plan->stage, plan->stage_grid, s, d, most, call, stream);
-  auto p = std::make_unique<element_params>();
-  p->comps = std::uint32_t(move.width.size());
-  p->count = range.count;
-  p->dst_count = range.dst_count;
-  p->src_first = range.src_first;
-  p->dst_first = range.dst_first;
-  for (std::size_t k = 0; k < move.width.size(); ++k) {
-    p->src[k] = move.src[k];
-    p->dst[k] = move.dst[k];
-    p->width[k] = move.width[k];
-    std::copy(move.fill[k].begin(), move.fill[k].end(), p->fill[k]);
-  }
-  const std::uint64_t total = range.dst_count * p->comps;
-  const std::uint64_t blocks = std::min<std::uint64_t>((total + 255) / 256, std::uint64_t(sms) * 16);
-  record_element_kernel<<<unsigned(blocks), 256, 0, stream>>>(*p, s, d);
-  check_cuda(cudaGetLastError(), call, "record element kernel launch");
+  const std::shared_ptr<const record_kernel_plan> plan = cache.get(
+      record_plan_key(move, range, src, dst, sms, most, lanes),
+      [&] { return build_record_plan(move, range, src, dst, sms, most, lanes, call); });
+  std::visit(
+      [&](const auto& p) {
+        using P = std::decay_t<decltype(p)>;
+        if constexpr (std::is_base_of_v<lanes_header, P>) launch_record_lanes(p, range, s, d, call, stream);
+        else if constexpr (std::is_base_of_v<stage_header, P>)
+          launch_record_stage(p, plan->stage_grid, s, d, most, call, stream);
+        else launch_record_elements(move, range, s, d, sms, call, stream);
+      },
+      plan->kernel);
 }
 
 void zero_device(void* data, std::size_t bytes, const std::string& call) {

@@ -105,7 +105,7 @@ bool kernel_matches_host(bool lanes, const record_move& move, const record_range
     side_memory staged(dst_bytes, dst_offset, dst_fill);
     run_lanes(*plan, src.data, staged.data);
     agrees(staged, "lanes", 0);
-    if (const auto compact = compact_lanes_of(*plan, move.width.size())) {  // the class the device launches
+    if (const auto compact = lanes_plan_in<compact_lanes_params>(*plan, move.width.size())) {  // the device's class
       side_memory again(dst_bytes, dst_offset, dst_fill);
       run_lanes(*compact, src.data, again.data);
       agrees(again, "lanes, compact parameters", 0);
@@ -125,17 +125,15 @@ bool kernel_matches_host(bool lanes, const record_move& move, const record_range
     REQUIRE(plan);
     run_stage(*plan, src.data, staged.data);
     agrees(staged, plan->depth == 1 ? "a tile per block" : "resident grid", plan->tile);
-    // The same plan in the smaller parameter classes the device launches where it fits.
-    if (const auto compact = stage_plan_in<compact_stage_params>(*plan, move.width.size())) {
+    // The same plan in each smaller parameter class that holds it (the device launches the smallest).
+    auto in_class = [&](const auto& smaller, const char* name) {
+      if (!smaller) return;
       side_memory again(dst_bytes, dst_offset, dst_fill);
-      run_stage(*compact, src.data, again.data);
-      agrees(again, "compact parameters", plan->tile);
-    }
-    if (const auto medium = stage_plan_in<medium_stage_params>(*plan, move.width.size())) {
-      side_memory again(dst_bytes, dst_offset, dst_fill);
-      run_stage(*medium, src.data, again.data);
-      agrees(again, "medium parameters", plan->tile);
-    }
+      run_stage(*smaller, src.data, again.data);
+      agrees(again, name, plan->tile);
+    };
+    in_class(stage_plan_in<compact_stage_params>(*plan, move.width.size()), "compact parameters");
+    in_class(stage_plan_in<medium_stage_params>(*plan, move.width.size()), "medium parameters");
   }
   return true;
 }
