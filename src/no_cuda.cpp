@@ -31,6 +31,13 @@ void relayout_device_range(const void*, const array_layout&, void*, const array_
                            const relayout_plan&, const tile_range&, const std::string& call, stream_t) {
   no_cuda(call);
 }
+bool relayout_as_records(const void*, const array_layout&, void*, const array_layout&, std::size_t, const void*,
+                         const std::string& call, stream_t) {
+  no_cuda(call);
+}
+const char* vector_records_kernel(const array_layout&, const void*, const array_layout&, const void*, std::size_t) {
+  return nullptr;
+}
 std::shared_ptr<pinned_ring> make_pinned_ring() { return nullptr; }
 void upload_to_device(const void*, const array_layout&, void*, const array_layout&, std::size_t, const void*,
                       pinned_ring*, stream_t, const std::string& call) {

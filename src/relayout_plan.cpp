@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "relayout_plan.hpp"
 
+#include "device_api.hpp"
+
 #include <coalesce/runtime/runtime.hpp>
 
 #include <algorithm>
@@ -290,6 +292,7 @@ std::string device_transform_kernel(const array_layout& src, const void* src_dat
     case fast_method::none:
       break;
   }
+  if (const char* records = vector_records_kernel(src, src_data, dst, dst_data, elem)) return records;
   if (plan.method != relayout_method::tiled) return "simple";
   const bool vec = tile_side_vectorizable(src, elem, plan.tile, src_data, 0) ||
                    tile_side_vectorizable(dst, elem, plan.tile, dst_data, 0);

@@ -113,7 +113,7 @@ int main(int argc, char** argv) {
   s.seed = std::random_device{}();
   s.shapes = {"8192x8192", "8192x1000", "8192x1023", "8192x4097", "4097x4097"};
   s.host_shapes = {"2048x2048", "2048x1000", "2048x1023", "1023x4097"};
-  CLI::App app{"coalesce-transpose: naive, tiled and padded transposes on pitched and unpitched matrices"};
+  CLI::App app{"coalesce-transpose: naive, tiled, padded and sector-aligned transposes on pitched and unpitched matrices"};
   app.add_option("--backend", s.backend, "cuda, host, both, or auto (cuda when a device is present)")
       ->check(CLI::IsMember({"auto", "cuda", "host", "both"}));
   app.add_option("--shapes", s.shapes, "GPU matrix shapes, ROWSxCOLS")->capture_default_str();

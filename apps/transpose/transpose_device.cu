@@ -10,6 +10,7 @@
 #include <coalesce/core/error.hpp>
 #include <coalesce/core/math.hpp>
 
+#include <cstdint>
 #include <string>
 
 namespace coalesce::apps::transpose {
@@ -25,6 +26,7 @@ const char* to_string(method m) noexcept {
     case method::naive: return "naive";
     case method::tiled: return "tiled";
     case method::tiled_padded: return "tiled_padded";
+    case method::tiled_aligned: return "tiled_aligned";
   }
   return "unknown";
 }
@@ -66,24 +68,32 @@ void gpu_matrix<T>::fill_bytes(int byte) {
   check(cudaMemset(memory_.data(), byte, rows_ * pitch_ * sizeof(T)), "cudaMemset");
 }
 
+// Output rows that all start on a 32-byte sector (cudaMallocPitch's, or a pitch of 8 floats' multiple):
+// the padded tile's stores already do.
+template <class T>
+bool rows_on_sectors(const matrix<T>& m) {
+  return reinterpret_cast<std::uintptr_t>(m.data) % 32 == 0 && m.pitch * sizeof(T) % 32 == 0;
+}
+
 template <class T>
 void device_transpose(method m, const matrix<const T>& in, const matrix<T>& out) {
   check_transpose_shapes(in, out, memory_space::device, "device_transpose");
   if (in.rows == 0 || in.cols == 0) return;
-  const unsigned tile_rows = m == method::naive ? kernels::tile : kernels::tiled_rows;
+  const bool aligned = m == method::tiled_aligned && !rows_on_sectors(out);
+  const unsigned tile_rows = m == method::naive ? kernels::tile : aligned ? kernels::aligned_rows : kernels::tiled_rows;
   const dim3 grid(static_cast<unsigned>(ceil_div(in.cols, kernels::tile)),
                   static_cast<unsigned>(ceil_div(in.rows, tile_rows)));
   if (ceil_div(in.rows, tile_rows) > max_grid_y)
     fail(errc::invalid_argument, "device_transpose", "rows " + std::to_string(in.rows) + " exceed the grid's reach");
   const dim3 block(kernels::tile, kernels::block_rows);
-  switch (m) {
-    case method::naive: kernels::naive<T><<<grid, block>>>(in.data, in.rows, in.cols, in.pitch, out.data, out.pitch); break;
-    case method::tiled:
-      kernels::tiled<T, 0><<<grid, block>>>(in.data, in.rows, in.cols, in.pitch, out.data, out.pitch);
-      break;
-    case method::tiled_padded:
-      kernels::tiled<T, 1><<<grid, block>>>(in.data, in.rows, in.cols, in.pitch, out.data, out.pitch);
-      break;
+  if (aligned) {
+    kernels::tiled_aligned<T><<<grid, block>>>(in.data, in.rows, in.cols, in.pitch, out.data, out.pitch);
+  } else if (m == method::naive) {
+    kernels::naive<T><<<grid, block>>>(in.data, in.rows, in.cols, in.pitch, out.data, out.pitch);
+  } else if (m == method::tiled) {
+    kernels::tiled<T, 0><<<grid, block>>>(in.data, in.rows, in.cols, in.pitch, out.data, out.pitch);
+  } else {  // tiled_padded, and tiled_aligned onto rows that start on sectors
+    kernels::tiled<T, 1><<<grid, block>>>(in.data, in.rows, in.cols, in.pitch, out.data, out.pitch);
   }
   check_launch(to_string(m));
 }

@@ -17,12 +17,14 @@
 namespace coalesce::apps::transpose {
 
 enum class method {
-  naive,         // coalesced reads, strided writes
-  tiled,         // through a [64][32] shared tile: coalesced both ways, 32-way bank conflicts
-  tiled_padded,  // through a [64][33] tile: coalesced both ways, no bank conflicts
+  naive,          // coalesced reads, strided writes
+  tiled,          // through a [64][32] shared tile: coalesced both ways, 32-way bank conflicts
+  tiled_padded,   // through a [64][33] tile: coalesced both ways, no bank conflicts
+  tiled_aligned,  // tiled_padded with every warp's stores starting on a 32-byte sector
 };
 const char* to_string(method m) noexcept;
-inline constexpr method all_methods[] = {method::naive, method::tiled, method::tiled_padded};
+inline constexpr method all_methods[] = {method::naive, method::tiled, method::tiled_padded,
+                                          method::tiled_aligned};
 
 template <class T>
 class gpu_matrix {

@@ -323,27 +323,82 @@ class record_plan_cache {
 
 }  // namespace
 
-void move_records_device(const void* src, void* dst, const record_move& move, const record_range& range,
-                         const std::string& call, stream_t stream) {
-  if (range.dst_count == 0) return;
-  const auto* s = static_cast<const unsigned char*>(src);
-  auto* d = static_cast<unsigned char*>(dst);
+namespace {
+
+std::shared_ptr<const record_kernel_plan> cached_record_plan(const record_move& move, const record_range& range,
+                                                             const void* src, const void* dst,
+                                                             const std::string& call) {
   const int sms = device_attribute(cudaDevAttrMultiProcessorCount, call);
   const int most = device_attribute(cudaDevAttrMaxSharedMemoryPerBlockOptin, call);
   static const bool lanes = env_switch_on("COALESCE_RECORD_LANES");  // 0: the staged kernel instead (A/B)
   static record_plan_cache cache;
-  const std::shared_ptr<const record_kernel_plan> plan = cache.get(
-      record_plan_key(move, range, src, dst, sms, most, lanes),
-      [&] { return build_record_plan(move, range, src, dst, sms, most, lanes, call); });
-  std::visit(
+  return cache.get(record_plan_key(move, range, src, dst, sms, most, lanes),
+                   [&] { return build_record_plan(move, range, src, dst, sms, most, lanes, call); });
+}
+
+// Launches the plan's kernel; false where it has none (one thread per element is the caller's choice).
+bool launch_record_plan(const record_kernel_plan& plan, const void* src, void* dst, const std::string& call,
+                        stream_t stream, const record_range& range) {
+  const auto* s = static_cast<const unsigned char*>(src);
+  auto* d = static_cast<unsigned char*>(dst);
+  return std::visit(
       [&](const auto& p) {
         using P = std::decay_t<decltype(p)>;
-        if constexpr (std::is_base_of_v<lanes_header, P>) launch_record_lanes(p, range, s, d, call, stream);
-        else if constexpr (std::is_base_of_v<stage_header, P>)
-          launch_record_stage(p, plan->stage_grid, s, d, most, call, stream);
-        else launch_record_elements(move, range, s, d, sms, call, stream);
+        if constexpr (std::is_base_of_v<lanes_header, P>) {
+          launch_record_lanes(p, range, s, d, call, stream);
+          return true;
+        } else if constexpr (std::is_base_of_v<stage_header, P>) {
+          launch_record_stage(p, plan.stage_grid, s, d,
+                              device_attribute(cudaDevAttrMaxSharedMemoryPerBlockOptin, call), call, stream);
+          return true;
+        } else {
+          return false;
+        }
       },
-      plan->kernel);
+      plan.kernel);
+}
+
+// The vector sets the record kernels take (device_api.hpp): what no fast kernel moves, of at most
+// max_record_components components.
+bool vector_records_route(const array_layout& src, const array_layout& dst) {
+  static const bool on = env_switch_on("COALESCE_VECTOR_RECORDS");  // 0: the tiled kernel instead (A/B)
+  return on && src.m <= max_record_components && !copies_rows(src, dst);
+}
+
+}  // namespace
+
+void move_records_device(const void* src, void* dst, const record_move& move, const record_range& range,
+                         const std::string& call, stream_t stream) {
+  if (range.dst_count == 0) return;
+  const auto plan = cached_record_plan(move, range, src, dst, call);
+  if (!launch_record_plan(*plan, src, dst, call, stream, range)) {
+    const int sms = device_attribute(cudaDevAttrMultiProcessorCount, call);
+    launch_record_elements(move, range, static_cast<const unsigned char*>(src), static_cast<unsigned char*>(dst), sms,
+                           call, stream);
+  }
+}
+
+bool relayout_as_records(const void* src, const array_layout& sl, void* dst, const array_layout& dl, std::size_t elem,
+                         const void* fill, const std::string& call, stream_t stream) {
+  if (!vector_records_route(sl, dl)) return false;
+  const record_move move = vector_record_move(sl, dl, elem, fill);
+  const record_range range{sl.n, dst_extent(dl, fill != nullptr), 0, 0};
+  return launch_record_plan(*cached_record_plan(move, range, src, dst, call), src, dst, call, stream, range);
+}
+
+const char* vector_records_kernel(const array_layout& sl, const void* src, const array_layout& dl, const void* dst,
+                                  std::size_t elem) {
+  if (sl.n == 0 || !vector_records_route(sl, dl)) return nullptr;
+  const record_move move = vector_record_move(sl, dl, elem, nullptr);
+  const record_range range{sl.n, dst_extent(dl, true), 0, 0};
+  static const bool lanes = env_switch_on("COALESCE_RECORD_LANES");
+  if (lanes && plan_record_lanes(move, range)) return "records (lanes)";
+  // The plan's existence depends on the device's shared memory only through the tile budgets, which
+  // every GPU since Volta's 96 KiB meets; without a device, Hopper's 227 KiB.
+  int most = 227 * 1024;
+  if (device_count() > 0) most = device_attribute(cudaDevAttrMaxSharedMemoryPerBlockOptin, "vector_records_kernel");
+  return record_stage_launch_plan(move, range, src, dst, std::size_t(most), stage_budgets()) ? "records (staged)"
+                                                                                            : nullptr;
 }
 
 void zero_device(void* data, std::size_t bytes, const std::string& call) {

@@ -107,6 +107,7 @@ void relayout_device(const void* src, const array_layout& sl, void* dst, const a
   }
   // A fast row of the table moves all of it, or none: then the generic plan, worked out only then.
   if (relayout_fast(src, sl, dst, dl, elem, fill, call, stream)) return;
+  if (relayout_as_records(src, sl, dst, dl, elem, fill, call, stream)) return;
   const relayout_plan plan = plan_relayout(sl, dl, elem);
   relayout_device_range(src, sl, dst, dl, elem, fill, plan, tile_range{sl.n, dst_extent(dl, fill != nullptr), 0, 0},
                         call, stream);

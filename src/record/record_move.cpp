@@ -61,6 +61,33 @@ record_move plan_record_move(const record_desc& desc, const record_layout& src, 
 
 namespace {
 
+component_place vector_component_place(const array_layout& l, std::size_t i, std::size_t elem) {
+  switch (l.kind) {
+    case layout_kind::row_major: return {i * elem, l.pitch * elem, 1};
+    case layout_kind::col_major: return {i * l.pitch * elem, 0, 0};
+    case layout_kind::blocked: break;
+  }
+  return {i * l.block * elem, l.m * l.block * elem, l.block};
+}
+
+}  // namespace
+
+record_move vector_record_move(const array_layout& src, const array_layout& dst, std::size_t elem, const void* fill) {
+  record_move m;
+  std::array<unsigned char, 16> value{};
+  if (fill) std::memcpy(value.data(), fill, elem);
+  for (std::size_t i = 0; i < src.m; ++i) {
+    m.src.push_back(vector_component_place(src, i, elem));
+    m.dst.push_back(vector_component_place(dst, i, elem));
+    m.width.push_back(std::uint8_t(elem));
+    m.fill.push_back(value);
+  }
+  m.preserve_gaps = dst.kind == layout_kind::row_major && dst.pitch > dst.m;
+  return m;
+}
+
+namespace {
+
 // A component's places for records v, v + 1, ...: one add per record within a block (or a side without
 // blocks), a jump past the rest of the block after its last lane (no division per element).
 struct component_cursor {

@@ -9,6 +9,7 @@
 // on each side (bytes), whatever the record layout was.
 
 #include <coalesce/core/config.hpp>
+#include <coalesce/layout/spec.hpp>
 #include <coalesce/record/layout.hpp>
 
 #include <algorithm>
@@ -87,6 +88,11 @@ std::vector<component_place> component_places(const record_desc& desc, const rec
 // dst_is_user: the destination is the user's memory (its gaps are theirs).
 record_move plan_record_move(const record_desc& desc, const record_layout& src, const record_layout& dst,
                              const void* fill, bool dst_is_user);
+
+// A vector set's move (n vectors of m words of `elem` bytes, any two array layouts) as a record move:
+// component i of the vectors is record component i, at the places its layout gives it. A row_major
+// destination with a pitch above m keeps its row padding (never written). fill: one word, or null.
+record_move vector_record_move(const array_layout& src, const array_layout& dst, std::size_t elem, const void* fill);
 
 // True when the layout's rows-form fields do not cover their stride.
 bool has_row_gaps(const record_desc& desc, const record_layout& layout);

@@ -96,6 +96,11 @@ TEST_SUITE("gpu") {
     check_transpose<double>(method::tiled_padded);
     check_transpose<int>(method::tiled_padded);
   }
+  TEST_CASE("transpose.tiled_aligned.odd_shapes_pitched_and_unpitched") {
+    check_transpose<float>(method::tiled_aligned);
+    check_transpose<double>(method::tiled_aligned);
+    check_transpose<int>(method::tiled_aligned);
+  }
   TEST_CASE("transpose.sums.rows_and_columns_exact") {
     for (bool pitched : {false, true}) {
       check_sums<float>(pitched);

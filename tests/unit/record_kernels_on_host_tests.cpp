@@ -228,3 +228,67 @@ TEST_CASE("record.kernels_on_host.chunks_of_a_longer_array") {
     }
   }
 }
+
+// Vector sets through the record kernels (relayout_as_records): n vectors of m words of elem bytes
+// between array layouts, the rows side also one element off the 16-byte grid and of odd pitch. The
+// host record move of vector_record_move is checked against the layouts' index functions, the kernels'
+// code against that move (kernel_matches_host: every plan class, the blocked padding's fill, a rows
+// destination's padding poisoned and kept).
+TEST_CASE("record.kernels_on_host.vector_sets") {
+  const auto index_of = [](const array_layout& l, std::size_t v, std::size_t i) {  // the mission's formulas
+    switch (l.kind) {
+      case layout_kind::row_major: return v * l.pitch + i;
+      case layout_kind::col_major: return i * l.pitch + v;
+      case layout_kind::blocked: break;
+    }
+    return l.m * l.block * (v / l.block) + i * l.block + v % l.block;
+  };
+  std::mt19937_64 gen(std::random_device{}());
+  std::size_t moves = 0, planned = 0;
+  for (const std::size_t elem : {1, 2, 4, 8, 16})
+    for (const std::size_t m : {1, 3, 4, 12, 33})
+      for (const std::size_t n : {std::size_t(1), std::size_t(77), std::size_t(1300)}) {
+        const auto rows = [&](std::size_t pitch) { return array_layout{layout_kind::row_major, n, m, pitch, 0}; };
+        const auto blocks = [&](std::size_t bd) { return array_layout{layout_kind::blocked, n, m, 0, bd}; };
+        const array_layout cols{layout_kind::col_major, n, m, n | 1, 0};
+        const array_layout columnar[] = {cols, blocks(32), blocks(96), blocks(128)};
+        for (const array_layout& r : {rows(m), rows(m + 1)})
+          for (const array_layout& c : columnar)
+            for (const std::size_t offset : {std::size_t(0), elem % 16})
+              for (const bool rows_first : {true, false}) {
+                const array_layout& sl = rows_first ? r : c;
+                const array_layout& dl = rows_first ? c : r;
+                INFO(to_string(sl) << " -> " << to_string(dl) << ", " << elem << "-byte words, rows " << offset
+                                   << " bytes off");
+                const std::size_t src_offset = rows_first ? offset : 0, dst_offset = rows_first ? 0 : offset;
+                side_memory src(sl.span() * elem, src_offset, 0);
+                for (std::size_t b = 0; b < sl.span() * elem; ++b) src.data[b] = static_cast<unsigned char>(gen());
+                std::vector<unsigned char> fill(elem);
+                for (unsigned char& x : fill) x = static_cast<unsigned char>(gen());
+                const record_move move = vector_record_move(sl, dl, elem, fill.data());
+                const record_range range{n, dl.kind == layout_kind::blocked ? dl.span() / m : n, 0, 0};
+                // The host move puts element (v, i) where the layouts' index functions say, the fill in
+                // a last block's padding lanes, and leaves a rows destination's padding alone.
+                side_memory host(dl.span() * elem, dst_offset, test::padding_poison);
+                move_records_host(src.data, host.data, move, range);
+                bool exact = true;
+                for (std::size_t v = 0; v < range.dst_count && exact; ++v)
+                  for (std::size_t i = 0; i < m; ++i) {
+                    const unsigned char* want = v < n ? src.data + index_of(sl, v, i) * elem : fill.data();
+                    exact = exact && std::memcmp(host.data + index_of(dl, v, i) * elem, want, elem) == 0;
+                  }
+                CHECK(exact);
+                if (dl.kind == layout_kind::row_major && dl.pitch > m)
+                  CHECK(host.data[m * elem] == test::padding_poison);  // vector 0's padding
+                ++moves;
+                // The staged kernel takes every move but those with col_major runs off the 16-byte grid
+                // of more than one row (odd pitches: the shifted runs and transpose kernels' cases).
+                const bool tiled = kernel_matches_host(false, move, range, src, dl.span() * elem, dst_offset, test::padding_poison);
+                CHECK(tiled == !(c.kind == layout_kind::col_major && m > 1 && c.pitch * elem % 16 != 0));
+                planned += tiled;
+                if (plan_record_lanes(move, range))
+                  CHECK(kernel_matches_host(true, move, range, src, dl.span() * elem, dst_offset, test::padding_poison));
+              }
+      }
+  MESSAGE(planned << " of " << moves << " vector moves tiled by the staged kernel");
+}

@@ -339,4 +339,23 @@ TEST_SUITE("unit") {
     CHECK(device_transform_kernel(cols(1000, 3, 1024), a, blocks(1000, 3, 128), a, 4) == "runs (16-byte)");
     CHECK(device_transform_kernel(cols(1001, 3, 1001), a, blocks(1001, 3, 128), a, 16) == "runs (16-byte)");
   }
+
+  TEST_CASE("transform.plan.records_route") {
+    alignas(16) static unsigned char memory[64];
+    const void* a = memory;
+    const void* off = memory + 4;
+    // What no fast kernel takes goes to the record kernels, m components as record components: rows one
+    // element off the 16-byte grid to and from columnar sides, odd row pitches.
+    CHECK(device_transform_kernel(rows(1000, 3, 3), off, blocks(1000, 3, 128), a, 4) == "records (staged)");
+    CHECK(device_transform_kernel(blocks(1000, 3, 128), a, rows(1000, 3, 3), off, 4) == "records (staged)");
+    CHECK(device_transform_kernel(rows(1000, 12, 12), off, cols(1000, 12, 1024), a, 4) == "records (staged)");
+    CHECK(device_transform_kernel(rows(1000, 3, 4), a, blocks(1000, 3, 96), a, 1) == "records (staged)");
+    CHECK(device_transform_kernel(rows(1000, 2, 2), memory + 1, blocks(1000, 2, 32), a, 1) == "records (staged)");
+    // The fast rows keep theirs.
+    CHECK(device_transform_kernel(rows(100000, 3, 3), a, blocks(100000, 3, 128), a, 4) == "transpose");
+    CHECK(device_transform_kernel(cols(1001, 3, 1001), a, blocks(1001, 3, 128), a, 4) == "runs (16-byte, shifted)");
+    // Col_major runs off the 16-byte grid, and more components than a record has, stay tiled.
+    CHECK(device_transform_kernel(rows(1001, 3, 3), off, cols(1001, 3, 1001), a, 4).rfind("tiled", 0) == 0);
+    CHECK(device_transform_kernel(rows(1000, 300, 300), off, blocks(1000, 300, 32), a, 4).rfind("records", 0) != 0);
+  }
 }
