@@ -52,10 +52,11 @@ bool is_device_only_pointer(const void* p);
 void relayout_device(const void* src, const array_layout& src_layout, void* dst, const array_layout& dst_layout,
                      std::size_t elem, const void* fill, const std::string& call, stream_t stream = nullptr);
 
-// What no fast kernel moves (relayout_plan.hpp), by the record kernels (src/cuda/record_*.cuh): the
-// vectors' m components as record components, so that rows off the 16-byte grid (a user's pointer one
-// element off, odd pitches) are loaded and stored as aligned 16-byte chunks. False, having launched
-// nothing, where no record kernel but one thread per element takes it (the tiled kernel then does).
+// Rows one element off the 16-byte grid (a user's pointer) to and from columnar sides, by the record
+// kernels (src/cuda/record_*.cuh): the vectors' m components as record components, so that the rows
+// are loaded and stored as aligned 16-byte chunks. Only where that measured faster than the tiled
+// kernel (vectors of at most 64 bytes; record_relayout.cu says which); false, having launched
+// nothing, elsewhere.
 bool relayout_as_records(const void* src, const array_layout& src_layout, void* dst, const array_layout& dst_layout,
                          std::size_t elem, const void* fill, const std::string& call, stream_t stream = nullptr);
 // The record kernel relayout_as_records runs for these arrays: "records (lanes)", "records (staged)",

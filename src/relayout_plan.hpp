@@ -13,8 +13,8 @@
 //     16 bytes or within a chunk of m) <->          destination word by word), a tile per thread
 //     col_major or blocked (16-byte aligned,        block, the tail by its first blocks
 //     power-of-two bd)
-//   m <= 256 and a record kernel takes it        -> the record kernels (record_relayout.cu): each
-//                                                   component a record component; the rows side in
+//   rows (pitch m) off the 16-byte grid <->      -> the record kernels (record_relayout.cu): each
+//     columnar, vectors of at most 64 bytes         component a record component; the rows side in
 //                                                   aligned 16-byte chunks wherever it lies
 //   a tile fits                                  -> the generic tiled kernel: T vectors x m
 //                                                   components through shared memory (also what the

@@ -358,11 +358,26 @@ bool launch_record_plan(const record_kernel_plan& plan, const void* src, void* d
       plan.kernel);
 }
 
-// The vector sets the record kernels take (device_api.hpp): what no fast kernel moves, of at most
-// max_record_components components.
-bool vector_records_route(const array_layout& src, const array_layout& dst) {
+// The vector sets the record kernels take (device_api.hpp): rows one element off the 16-byte grid
+// (a user's pointer), which the tiled kernel moves element by element, to and from columnar sides.
+// Measured on the H200 against the tiled kernel (BENCHMARKS.md, 128 MiB, every "+1" cell of the path
+// matrix): 1.58x at the median where vectors are at most 64 bytes of words up to 8 bytes and blocked
+// runs at least 64 bytes; slower past that (0.4-0.8x at 128-800 bytes a vector, 0.4-0.9x for 1-byte
+// words in blocks of 32) and for 16-byte words. Not from or to rows of a pitch above m either: the
+// staged kernel loads a source's rows as n whole strides (the last row's padding may lie past the
+// array), and stores into a user's padded rows element by element (0.2-0.5x).
+bool vector_records_route(const array_layout& sl, const void* src, const array_layout& dl, const void* dst,
+                          std::size_t elem) {
   static const bool on = env_switch_on("COALESCE_VECTOR_RECORDS");  // 0: the tiled kernel instead (A/B)
-  return on && src.m <= max_record_components && !copies_rows(src, dst);
+  if (!on || elem > 8 || sl.m * elem > 64 || copies_rows(sl, dl)) return false;
+  const auto fits = [&](const array_layout& l) {
+    if (l.kind == layout_kind::blocked) return l.block * elem >= 64;
+    return l.kind == layout_kind::col_major || l.pitch == l.m;
+  };
+  const auto off_grid = [&](const array_layout& l, const void* data) {
+    return l.kind == layout_kind::row_major && reinterpret_cast<std::uintptr_t>(data) % 16 != 0;
+  };
+  return fits(sl) && fits(dl) && (off_grid(sl, src) || off_grid(dl, dst));
 }
 
 }  // namespace
@@ -380,7 +395,7 @@ void move_records_device(const void* src, void* dst, const record_move& move, co
 
 bool relayout_as_records(const void* src, const array_layout& sl, void* dst, const array_layout& dl, std::size_t elem,
                          const void* fill, const std::string& call, stream_t stream) {
-  if (!vector_records_route(sl, dl)) return false;
+  if (!vector_records_route(sl, src, dl, dst, elem)) return false;
   const record_move move = vector_record_move(sl, dl, elem, fill);
   const record_range range{sl.n, dst_extent(dl, fill != nullptr), 0, 0};
   return launch_record_plan(*cached_record_plan(move, range, src, dst, call), src, dst, call, stream, range);
@@ -388,7 +403,7 @@ bool relayout_as_records(const void* src, const array_layout& sl, void* dst, con
 
 const char* vector_records_kernel(const array_layout& sl, const void* src, const array_layout& dl, const void* dst,
                                   std::size_t elem) {
-  if (sl.n == 0 || !vector_records_route(sl, dl)) return nullptr;
+  if (sl.n == 0 || !vector_records_route(sl, src, dl, dst, elem)) return nullptr;
   const record_move move = vector_record_move(sl, dl, elem, nullptr);
   const record_range range{sl.n, dst_extent(dl, true), 0, 0};
   static const bool lanes = env_switch_on("COALESCE_RECORD_LANES");
