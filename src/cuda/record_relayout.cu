@@ -362,10 +362,11 @@ bool launch_record_plan(const record_kernel_plan& plan, const void* src, void* d
 // (a user's pointer), which the tiled kernel moves element by element, to and from columnar sides.
 // Measured on the H200 against the tiled kernel (BENCHMARKS.md, 128 MiB, every "+1" cell of the path
 // matrix): 1.58x at the median where vectors are at most 64 bytes of words up to 8 bytes and blocked
-// runs at least 64 bytes; slower past that (0.4-0.8x at 128-800 bytes a vector, 0.4-0.9x for 1-byte
-// words in blocks of 32) and for 16-byte words. Not from or to rows of a pitch above m either: the
-// staged kernel loads a source's rows as n whole strides (the last row's padding may lie past the
-// array), and stores into a user's padded rows element by element (0.2-0.5x).
+// runs at least 64 bytes; past that down to 0.4x (4- and 8-byte words of 128-800 bytes a vector, some
+// pairs of 1- and 2-byte words, 1-byte words in blocks of 32), and no gain for 16-byte words. Not from
+// or to rows of a pitch above m either: the staged kernel loads a source's rows as n whole strides (the
+// last row's padding may lie past the array), and stores into a user's padded rows element by element
+// (0.2-0.5x).
 bool vector_records_route(const array_layout& sl, const void* src, const array_layout& dl, const void* dst,
                           std::size_t elem) {
   static const bool on = env_switch_on("COALESCE_VECTOR_RECORDS");  // 0: the tiled kernel instead (A/B)
