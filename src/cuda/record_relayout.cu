@@ -240,30 +240,44 @@ void launch_record_elements(const record_move& move, const record_range& range, 
 // ---- The plans of the last moves ---------------------------------------------------------------
 
 // What a move launches: its plan in the smallest parameter class that holds it (the launch uploads the
-// whole parameter: record_stage.cuh), or nothing (one thread per destination element); the staged
-// kernel's grid with it. Building it costs the host 1-16 microseconds (the tile search), during which
-// the GPU waits; a code that moves the same arrays every step builds it once (record_plan_cache).
+// whole parameter: record_stage.cuh), or nothing (one thread per destination element).
 using record_kernel = std::variant<std::monostate, compact_lanes_params, record_lanes_params, compact_stage_params,
                                    medium_stage_params, record_stage_params>;
+
+bool record_lanes_on() {
+  static const bool on = env_switch_on("COALESCE_RECORD_LANES");  // 0: the staged kernel instead (A/B)
+  return on;
+}
+
+// The lanes kernel for destinations of runs only (where record_lanes_on), else the staged kernel
+// within `most` bytes of shared memory a block, else nothing.
+record_kernel choose_record_kernel(const record_move& move, const record_range& range, const void* src,
+                                   const void* dst, int most) {
+  const std::size_t comps = move.width.size();
+  if (const auto plan = record_lanes_on() ? plan_record_lanes(move, range) : std::nullopt) {
+    if (auto small = lanes_plan_in<compact_lanes_params>(*plan, comps)) return std::move(*small);
+    return *plan;
+  }
+  const auto plan = record_stage_launch_plan(move, range, src, dst, std::size_t(most), stage_budgets());
+  if (!plan) return {};
+  if (auto small = stage_plan_in<compact_stage_params>(*plan, comps)) return std::move(*small);
+  if (auto medium = stage_plan_in<medium_stage_params>(*plan, comps)) return std::move(*medium);
+  return *plan;
+}
+
+// The kernel, the staged kernel's grid, and the device figures both were worked out for (part of the
+// plan's key, so they are the current device's). Building it costs the host 1-16 microseconds (the
+// tile search), during which the GPU waits; a code that moves the same arrays every step builds it
+// once (record_plan_cache).
 struct record_kernel_plan {
   record_kernel kernel;
   unsigned stage_grid = 0;
+  int sms = 0, most = 0;
 };
 
 record_kernel_plan build_record_plan(const record_move& move, const record_range& range, const void* src,
-                                     const void* dst, int sms, int most, bool lanes, const std::string& call) {
-  const std::size_t comps = move.width.size();
-  record_kernel_plan k;
-  if (const auto plan = lanes ? plan_record_lanes(move, range) : std::nullopt) {
-    if (auto small = lanes_plan_in<compact_lanes_params>(*plan, comps)) k.kernel = std::move(*small);
-    else k.kernel = *plan;
-    return k;
-  }
-  const auto plan = record_stage_launch_plan(move, range, src, dst, std::size_t(most), stage_budgets());
-  if (!plan) return k;
-  if (auto small = stage_plan_in<compact_stage_params>(*plan, comps)) k.kernel = std::move(*small);
-  else if (auto medium = stage_plan_in<medium_stage_params>(*plan, comps)) k.kernel = std::move(*medium);
-  else k.kernel = *plan;
+                                     const void* dst, int sms, int most, const std::string& call) {
+  record_kernel_plan k{choose_record_kernel(move, range, src, dst, most), 0, sms, most};
   std::visit(
       [&](const auto& p) {
         if constexpr (std::is_base_of_v<stage_header, std::decay_t<decltype(p)>>)
@@ -281,12 +295,12 @@ void append_bytes(std::string& key, const T* data, std::size_t count) {
   key.append(reinterpret_cast<const char*>(data), count * sizeof(T));
 }
 std::string record_plan_key(const record_move& m, const record_range& r, const void* src, const void* dst, int sms,
-                            int most, bool lanes) {
+                            int most) {
   std::string key;
   const std::size_t scalars[] = {m.width.size(), m.src_rows_base, m.dst_rows_base, std::size_t(m.preserve_gaps),
                                  r.count, r.dst_count, r.src_first, r.dst_first,
                                  reinterpret_cast<std::uintptr_t>(src) % 16, reinterpret_cast<std::uintptr_t>(dst) % 16,
-                                 std::size_t(sms), std::size_t(most), std::size_t(lanes)};
+                                 std::size_t(sms), std::size_t(most), std::size_t(record_lanes_on())};
   append_bytes(key, scalars, std::size(scalars));
   append_bytes(key, m.width.data(), m.width.size());
   append_bytes(key, m.src.data(), m.src.size());
@@ -321,24 +335,19 @@ class record_plan_cache {
   std::list<std::pair<std::string, std::shared_ptr<const record_kernel_plan>>> entries_;
 };
 
-}  // namespace
-
-namespace {
-
 std::shared_ptr<const record_kernel_plan> cached_record_plan(const record_move& move, const record_range& range,
                                                              const void* src, const void* dst,
                                                              const std::string& call) {
   const int sms = device_attribute(cudaDevAttrMultiProcessorCount, call);
   const int most = device_attribute(cudaDevAttrMaxSharedMemoryPerBlockOptin, call);
-  static const bool lanes = env_switch_on("COALESCE_RECORD_LANES");  // 0: the staged kernel instead (A/B)
   static record_plan_cache cache;
-  return cache.get(record_plan_key(move, range, src, dst, sms, most, lanes),
-                   [&] { return build_record_plan(move, range, src, dst, sms, most, lanes, call); });
+  return cache.get(record_plan_key(move, range, src, dst, sms, most),
+                   [&] { return build_record_plan(move, range, src, dst, sms, most, call); });
 }
 
 // Launches the plan's kernel; false where it has none (one thread per element is the caller's choice).
-bool launch_record_plan(const record_kernel_plan& plan, const void* src, void* dst, const std::string& call,
-                        stream_t stream, const record_range& range) {
+bool launch_record_plan(const record_kernel_plan& plan, const record_range& range, const void* src, void* dst,
+                        const std::string& call, stream_t stream) {
   const auto* s = static_cast<const unsigned char*>(src);
   auto* d = static_cast<unsigned char*>(dst);
   return std::visit(
@@ -348,8 +357,7 @@ bool launch_record_plan(const record_kernel_plan& plan, const void* src, void* d
           launch_record_lanes(p, range, s, d, call, stream);
           return true;
         } else if constexpr (std::is_base_of_v<stage_header, P>) {
-          launch_record_stage(p, plan.stage_grid, s, d,
-                              device_attribute(cudaDevAttrMaxSharedMemoryPerBlockOptin, call), call, stream);
+          launch_record_stage(p, plan.stage_grid, s, d, plan.most, call, stream);
           return true;
         } else {
           return false;
@@ -387,11 +395,9 @@ void move_records_device(const void* src, void* dst, const record_move& move, co
                          const std::string& call, stream_t stream) {
   if (range.dst_count == 0) return;
   const auto plan = cached_record_plan(move, range, src, dst, call);
-  if (!launch_record_plan(*plan, src, dst, call, stream, range)) {
-    const int sms = device_attribute(cudaDevAttrMultiProcessorCount, call);
-    launch_record_elements(move, range, static_cast<const unsigned char*>(src), static_cast<unsigned char*>(dst), sms,
-                           call, stream);
-  }
+  if (!launch_record_plan(*plan, range, src, dst, call, stream))
+    launch_record_elements(move, range, static_cast<const unsigned char*>(src), static_cast<unsigned char*>(dst),
+                           plan->sms, call, stream);
 }
 
 bool relayout_as_records(const void* src, const array_layout& sl, void* dst, const array_layout& dl, std::size_t elem,
@@ -399,22 +405,28 @@ bool relayout_as_records(const void* src, const array_layout& sl, void* dst, con
   if (!vector_records_route(sl, src, dl, dst, elem)) return false;
   const record_move move = vector_record_move(sl, dl, elem, fill);
   const record_range range{sl.n, dst_extent(dl, fill != nullptr), 0, 0};
-  return launch_record_plan(*cached_record_plan(move, range, src, dst, call), src, dst, call, stream, range);
+  return launch_record_plan(*cached_record_plan(move, range, src, dst, call), range, src, dst, call, stream);
 }
 
 const char* vector_records_kernel(const array_layout& sl, const void* src, const array_layout& dl, const void* dst,
                                   std::size_t elem) {
   if (sl.n == 0 || !vector_records_route(sl, src, dl, dst, elem)) return nullptr;
-  const record_move move = vector_record_move(sl, dl, elem, nullptr);
-  const record_range range{sl.n, dst_extent(dl, true), 0, 0};
-  static const bool lanes = env_switch_on("COALESCE_RECORD_LANES");
-  if (lanes && plan_record_lanes(move, range)) return "records (lanes)";
-  // The plan's existence depends on the device's shared memory only through the tile budgets, which
-  // every GPU since Volta's 96 KiB meets; without a device, Hopper's 227 KiB.
-  int most = 227 * 1024;
-  if (device_count() > 0) most = device_attribute(cudaDevAttrMaxSharedMemoryPerBlockOptin, "vector_records_kernel");
-  return record_stage_launch_plan(move, range, src, dst, std::size_t(most), stage_budgets()) ? "records (staged)"
-                                                                                            : nullptr;
+  // The same choice as relayout_as_records, without a launch (nor a device: the staged plan's
+  // existence depends on the device only through the tile budgets, which every GPU since Volta's 96
+  // KiB a block meets; Hopper's 227 KiB stands in).
+  const int most = device_count() > 0
+                       ? device_attribute(cudaDevAttrMaxSharedMemoryPerBlockOptin, "vector_records_kernel")
+                       : 227 * 1024;
+  const record_kernel k = choose_record_kernel(vector_record_move(sl, dl, elem, nullptr),
+                                               {sl.n, dst_extent(dl, true), 0, 0}, src, dst, most);
+  return std::visit(
+      [](const auto& p) -> const char* {
+        using P = std::decay_t<decltype(p)>;
+        if constexpr (std::is_base_of_v<lanes_header, P>) return "records (lanes)";
+        else if constexpr (std::is_base_of_v<stage_header, P>) return "records (staged)";
+        else return nullptr;
+      },
+      k);
 }
 
 void zero_device(void* data, std::size_t bytes, const std::string& call) {
