@@ -14,7 +14,7 @@
 #include <type_traits>
 #include <vector>
 
-#include "probe_check.hpp"
+#include "probe_common.hpp"
 
 __device__ __forceinline__ unsigned smem_addr(const void* p) {
   return static_cast<unsigned>(__cvta_generic_to_shared(p));
@@ -133,28 +133,6 @@ __global__ void read_only(const uint4* __restrict__ s, size_t n, unsigned* sink)
 __global__ void write_only(uint4* __restrict__ d, size_t n) {
   size_t stride = size_t(gridDim.x) * blockDim.x;
   for (size_t i = size_t(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += stride) d[i] = make_uint4(i, 1, 2, 3);
-}
-
-template <class F>
-float median_ms(F&& launch, int reps = 15) {
-  cudaEvent_t a, b;
-  CHECK(cudaEventCreate(&a));
-  CHECK(cudaEventCreate(&b));
-  for (int w = 0; w < 2; ++w) launch();
-  CHECK(cudaGetLastError());
-  std::vector<float> t;
-  for (int r = 0; r < reps; ++r) {
-    CHECK(cudaEventRecord(a));
-    launch();
-    CHECK(cudaEventRecord(b));
-    CHECK(cudaEventSynchronize(b));
-    float ms;
-    CHECK(cudaEventElapsedTime(&ms, a, b));
-    t.push_back(ms);
-  }
-  CHECK(cudaGetLastError());
-  std::sort(t.begin(), t.end());
-  return t[t.size() / 2];
 }
 
 int main(int argc, char** argv) {

@@ -18,7 +18,7 @@
 #include <cstdlib>
 #include <vector>
 
-#include "probe_check.hpp"
+#include "probe_common.hpp"
 
 namespace k = coalesce::apps::transpose::kernels;
 
@@ -27,39 +27,22 @@ struct matrix {
   std::size_t rows = 0, cols = 0, pitch = 0;
 };
 
-template <class F>
-float median_ms(F&& f, int reps) {
-  cudaEvent_t a, b;
-  CHECK(cudaEventCreate(&a));
-  CHECK(cudaEventCreate(&b));
-  for (int i = 0; i < 3; ++i) f();
-  std::vector<float> t;
-  for (int i = 0; i < reps; ++i) {
-    CHECK(cudaEventRecord(a));
-    f();
-    CHECK(cudaEventRecord(b));
-    CHECK(cudaEventSynchronize(b));
-    float ms = 0;
-    CHECK(cudaEventElapsedTime(&ms, a, b));
-    t.push_back(ms);
-  }
-  CHECK(cudaEventDestroy(a));
-  CHECK(cudaEventDestroy(b));
-  std::sort(t.begin(), t.end());
-  return t[t.size() / 2];
+// Blocks of 32 x 8 threads, each covering `rows` input rows x `cols` input columns.
+dim3 grid_for(const matrix& in, unsigned rows, unsigned cols) {
+  return dim3(unsigned((in.cols + cols - 1) / cols), unsigned((in.rows + rows - 1) / rows));
 }
+const dim3 block(k::tile, k::block_rows);
 
 template <unsigned R, unsigned C>
 void launch(const matrix& in, const matrix& out) {
-  const dim3 grid(unsigned((in.cols + C - 1) / C), unsigned((in.rows + R - 1) / R)), block(k::tile, k::block_rows);
-  k::tiled<float, 1, R, C><<<grid, block>>>(in.data, in.rows, in.cols, in.pitch, out.data, out.pitch);
+  k::tiled<float, 1, R, C><<<grid_for(in, R, C), block>>>(in.data, in.rows, in.cols, in.pitch, out.data, out.pitch);
 }
 
 // Every warp's stores start on a 32-byte sector: output row j's window of Rows columns moves back to
 // the sector boundary at or before the tile's first column (by s_j < 32 / sizeof(T) columns), so the
 // tile also loads the `halo` input rows above it; the last tile's window runs to the end of the row.
 template <class T, unsigned Rows, unsigned Cols>
-__global__ void tiled_aligned(const T* in, std::size_t rows, std::size_t cols, std::size_t in_pitch, T* out,
+__global__ void tiled_aligned_halo_loops(const T* in, std::size_t rows, std::size_t cols, std::size_t in_pitch, T* out,
                               std::size_t out_pitch) {
   constexpr unsigned halo = 32 / sizeof(T), loaded = Rows + halo;
   __shared__ T buffer[loaded][Cols + 1];
@@ -121,20 +104,17 @@ __global__ void tiled_strip(const T* in, std::size_t rows, std::size_t cols, std
 
 template <unsigned K>
 void launch_strip(const matrix& in, const matrix& out) {
-  const dim3 grid(unsigned((in.cols + 31) / 32), unsigned((in.rows + 64 * K - 1) / (64 * K))), block(k::tile, k::block_rows);
-  tiled_strip<float, K><<<grid, block>>>(in.data, in.rows, in.cols, in.pitch, out.data, out.pitch);
+  tiled_strip<float, K><<<grid_for(in, 64 * K, 32), block>>>(in.data, in.rows, in.cols, in.pitch, out.data, out.pitch);
 }
 
 template <unsigned R>
-void launch_aligned2(const matrix& in, const matrix& out) {
-  const dim3 grid(unsigned((in.cols + 31) / 32), unsigned((in.rows + R - 1) / R)), block(k::tile, k::block_rows);
-  k::tiled_aligned<float, R><<<grid, block>>>(in.data, in.rows, in.cols, in.pitch, out.data, out.pitch);
+void launch_app_aligned(const matrix& in, const matrix& out) {
+  k::tiled_aligned<float, R><<<grid_for(in, R, k::tile), block>>>(in.data, in.rows, in.cols, in.pitch, out.data, out.pitch);
 }
 
 template <unsigned R, unsigned C>
-void launch_aligned(const matrix& in, const matrix& out) {
-  const dim3 grid(unsigned((in.cols + C - 1) / C), unsigned((in.rows + R - 1) / R)), block(k::tile, k::block_rows);
-  tiled_aligned<float, R, C><<<grid, block>>>(in.data, in.rows, in.cols, in.pitch, out.data, out.pitch);
+void launch_halo_loops(const matrix& in, const matrix& out) {
+  tiled_aligned_halo_loops<float, R, C><<<grid_for(in, R, C), block>>>(in.data, in.rows, in.cols, in.pitch, out.data, out.pitch);
 }
 
 using launcher = void (*)(const matrix&, const matrix&);
@@ -143,8 +123,8 @@ struct variant {
   launcher run;
 };
 const variant variants[] = {{"64x32", launch<64, 32>},          {"128x32", launch<128, 32>},
-                            {"halo128x32", launch_aligned<128, 32>}, {"aligned64", launch_aligned2<64>},
-                            {"aligned128", launch_aligned2<128>},     {"strip2", launch_strip<2>},
+                            {"halo128x32", launch_halo_loops<128, 32>}, {"aligned64", launch_app_aligned<64>},
+                            {"aligned128", launch_app_aligned<128>},     {"strip2", launch_strip<2>},
                             {"strip4", launch_strip<4>},           {"strip16", launch_strip<16>}};
 
 matrix make(std::size_t rows, std::size_t cols, bool pitched) {
