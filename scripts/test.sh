@@ -9,6 +9,8 @@ cd "$(dirname "$0")/.."
 preset=${1:-default}
 ./scripts/deps.sh
 extra=(-DCOALESCE_BUILD_TESTS=ON)
+# scripts/demo.sh configures the same build directory without the benchmarks; their tests belong here.
+case "$preset" in default | host | cuda) extra+=(-DCOALESCE_BUILD_BENCHMARKS=ON) ;; esac
 if [ "${CI:-}" = "true" ]; then extra+=(-DCOALESCE_WERROR=ON); fi
 cmake --preset "$preset" "${extra[@]}"
 cmake --build --preset "$preset" -j "$(nproc)"
