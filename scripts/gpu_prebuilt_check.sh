@@ -4,7 +4,7 @@
 # On the GPU machine, with .dev/bins.tar.xz from scripts/pack_prebuilt.sh (and .deps/debs from
 # scripts/pack_offline_mpi.sh for the MPI step) carried along:
 #   scripts/gpu_prebuilt_check.sh [step ...]   steps: tests sanitize demo records mpi (default: all), time, misaligned,
-#   pitched
+#   pitched, anybd (blocked sides of any bd through the transpose kernel: tests, sanitizers, A/Bs)
 # tests: every GPU test program; apps: scripts/gpu_apps_check.sh's particles and fe steps on these
 # binaries; sanitize: compute-sanitizer memcheck and racecheck on the record
 # kernels; paths: scripts/gpu_paths_check.sh (transform tests, sanitizers, coalesce-bench --paths all);
@@ -91,6 +91,26 @@ for step in "${steps[@]}"; do
         "$bin/coalesce-gpu-tests" -tc="$shifted"
       RUN_LOG_TIMEOUT=150 run_log racecheck-misaligned compute-sanitizer --tool racecheck --error-exitcode 99 \
         "$bin/coalesce-gpu-tests" -tc='transform.cuda.misaligned.float,transform.cuda.misaligned.tiny' ;;
+    anybd)
+      # Blocked sides of a bd not a power of two through the transpose kernel: the transform GPU tests,
+      # memcheck and racecheck on its own test, then A/Bs of the path matrix's cells with blocked:96,
+      # blocked:1000 (this build with COALESCE_ANY_BD_TRANSPOSE=0: the tiled kernel they had, and the
+      # build before, ANYBD_OLD) and with blocked:128 (the build before: the power-of-two bd's kernels,
+      # recompiled with divisions), into $OUT/anybd-*/ab.md.
+      run_log anybd-tests "$bin/coalesce-gpu-tests" -tc='transform.cuda.*,runtime.cuda.*'
+      RUN_LOG_TIMEOUT=200 run_log memcheck-anybd compute-sanitizer --tool memcheck --error-exitcode 99 \
+        "$bin/coalesce-gpu-tests" -tc='transform.cuda.transpose_blocks_of_any_size'
+      RUN_LOG_TIMEOUT=200 run_log racecheck-anybd compute-sanitizer --tool racecheck --error-exitcode 99 \
+        "$bin/coalesce-gpu-tests" -tc='transform.cuda.transpose_blocks_of_any_size'
+      old=${ANYBD_OLD:-.dev/old/coalesce-bench}
+      for bd in 96 1000; do
+        OUT="$out/anybd-$bd" timeout 300 bash scripts/gpu_ab_paths.sh "blocked:$bd" "old=@$old" \
+          tiled=COALESCE_ANY_BD_TRANSPOSE=0 new= > "$out/anybd-$bd.log" 2>&1
+        note "anybd A/B blocked:$bd: exit $?"
+      done
+      OUT="$out/anybd-128" timeout 200 bash scripts/gpu_ab_paths.sh "blocked:128" "old=@$old" new= \
+        > "$out/anybd-128.log" 2>&1
+      note "anybd A/B blocked:128: exit $?" ;;
     counts)
       run_log memcheck-counted compute-sanitizer --tool memcheck --error-exitcode 99 "$bin/coalesce-gpu-tests" -tc='*counted.gpu*'
       run_log racecheck-counted compute-sanitizer --tool racecheck --error-exitcode 99 "$bin/coalesce-gpu-tests" -tc='*counted.gpu*' ;;

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstdlib>
+#include <numeric>
 #include <string>
 
 namespace coalesce::detail {
@@ -24,7 +25,16 @@ bool tile_fits_block(const array_layout& l, unsigned tile) {
   return l.kind != layout_kind::blocked || tile % l.block == 0 || l.block % tile == 0;
 }
 
-bool power_of_two(std::size_t x) { return x != 0 && (x & (x - 1)) == 0; }
+// The largest divisor of x that is at most `most` and a multiple of `multiple`; 0 if none.
+std::size_t largest_divisor_within(std::size_t x, std::size_t most, std::size_t multiple) {
+  std::size_t best = 0;
+  const auto consider = [&](std::size_t d) {
+    if (d <= most && d % multiple == 0) best = std::max(best, d);
+  };
+  for (std::size_t d = 1; d * d <= x; ++d)
+    if (x % d == 0) consider(d), consider(x / d);
+  return best;
+}
 
 // m == 1 and the side's n elements form one contiguous run.
 bool single_run(const array_layout& l) { return l.m == 1 && (l.kind != layout_kind::row_major || l.pitch == 1); }
@@ -42,6 +52,15 @@ bool pick_row_mode(std::size_t m, std::size_t words, row_mode& mode) {
     return false;
   }
   return true;
+}
+
+bool power_of_two(std::size_t x) { return x != 0 && (x & (x - 1)) == 0; }
+
+// COALESCE_ANY_BD_TRANSPOSE=0 leaves blocked sides of a bd not a power of two to the tiled kernel
+// (what they had before; for A/B runs).
+bool any_block_transpose_enabled() {
+  static const bool enabled = env_switch_on("COALESCE_ANY_BD_TRANSPOSE");
+  return enabled;
 }
 
 // COALESCE_PITCHED_ROWS=0 leaves pitched rows to the tiled kernel.
@@ -91,20 +110,25 @@ fast_plan plan_transpose(const array_layout& src, const array_layout& dst, std::
   // 5-15 points slower); 2-byte words gain at every m measured (up to 100).
   plan.shifted = other.kind == layout_kind::col_major && other.pitch % words != 0;
   if (plan.shifted && (elem == 1 || (elem > 2 && m * elem > 64))) return plan;
-  if (other.kind == layout_kind::blocked && (!power_of_two(other.block) || other.block % words != 0)) return plan;
+  if (other.kind == layout_kind::blocked && other.block % words != 0) return plan;
+  if (other.kind == layout_kind::blocked && !power_of_two(other.block) && !any_block_transpose_enabled()) return plan;
   if (!pitched && !pick_row_mode(m, words, plan.mode)) return plan;
   // The most vectors that fit the tile bytes, in steps of 64 bytes down a component (whole chunks,
   // runs of at least two sectors that start sector-aligned); a blocked side needs bd | T, or T | bd
-  // when a block is larger than a tile.
+  // when a block is larger than a tile (then T's runs must still be whole sectors: bd = 1000 of
+  // 4-byte words takes T = 200 or 40).
   std::size_t most = transpose_tile_bytes / (m * elem);
   if (chunk_rows != 0) most = std::min(most, chunk_rows);
   const std::size_t step = 64 / elem;
   std::size_t tile = 0;
   if (other.kind == layout_kind::blocked && other.block > most) {
-    for (tile = other.block; tile > most;) tile /= 2;
-  } else {
-    const std::size_t unit = other.kind == layout_kind::blocked ? std::max(step, other.block) : step;
+    tile = largest_divisor_within(other.block, most, std::max<std::size_t>(words, 32 / elem));
+  } else if (other.kind == layout_kind::blocked) {
+    const std::size_t both = std::lcm(step, other.block);
+    const std::size_t unit = both <= most ? both : other.block;
     tile = most / unit * unit;
+  } else {
+    tile = most / step * step;
   }
   while (plan.shifted && tile >= step && m * (tile / words + 1) > transpose_tile_bytes / 16) tile -= step;
   if (tile < step || tile * rows.pitch >= (std::size_t(1) << 31)) return plan;  // 32-bit offsets in a tile

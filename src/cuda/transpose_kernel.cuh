@@ -2,8 +2,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The fast transposing kernel between a row_major side (pitch == m; or another pitch: the pitched and
-// span row modes, relayout_plan.hpp) and a columnar side (col_major, or blocked with a power-of-two
-// bd), for whole tiles of T vectors, a tile per thread block.
+// span row modes, relayout_plan.hpp) and a columnar side (col_major, or blocked with bd a multiple of
+// the chunk's words), for whole tiles of T vectors, a tile per thread block.
 //
 // Every global access is a 16-byte chunk of G = 16 / sizeof(Word) consecutive words, consecutive
 // across a warp's lanes, on both sides (but for the words that shifted columns share with the
@@ -72,26 +72,37 @@ __device__ void transpose_tail(const Word* __restrict__ src, Word* __restrict__ 
   }
 }
 
-// col_major (pitch), or blocked with the tile inside one block (pitch = bd = 2^log2_block): the tile's
-// component i is a run of T words at i * pitch from the tile's start.
+// v / d and v % d for a vector index of any size: fast_divmod below 2^31 (every index but the largest
+// arrays'), else the hardware's 64-bit division.
+__device__ __forceinline__ void divmod_index(std::size_t v, const fast_divmod& by, std::size_t& q, std::size_t& r) {
+  if (v < (std::size_t(1) << 31)) {
+    unsigned q32, r32;
+    by(unsigned(v), q32, r32);
+    q = q32, r = r32;
+  } else {
+    q = v / by.divisor, r = v % by.divisor;
+  }
+}
+
+// col_major (pitch), or blocked with the tile inside one block (pitch = bd, a multiple of T; by_block
+// divides by bd): the tile's component i is a run of T words at i * pitch from the tile's start.
 struct strided_columns {
   static constexpr bool shifted = false;
   std::size_t pitch;
   bool in_blocks;
-  unsigned log2_block;
+  fast_divmod by_block;
 
   // The tile's chunks on this side: as many as on the rows side.
   __device__ __forceinline__ unsigned chunks(unsigned tile_chunks, unsigned) const { return tile_chunks; }
   // Component i of vector v from the data pointer (the tail's walk).
   __device__ __forceinline__ std::size_t offset(std::size_t v, std::size_t i, unsigned m) const {
     if (!in_blocks) return i * pitch + v;
-    return (v >> log2_block) * pitch * m + i * pitch + (v & (pitch - 1));
+    std::size_t b, lane;
+    divmod_index(v, by_block, b, lane);
+    return (b * m + i) * pitch + lane;
   }
 
-  __device__ __forceinline__ std::size_t start(std::size_t v0, unsigned m) const {
-    if (!in_blocks) return v0;
-    return (v0 >> log2_block) * pitch * m + (v0 & (pitch - 1));
-  }
+  __device__ __forceinline__ std::size_t start(std::size_t v0, unsigned m) const { return offset(v0, 0, m); }
   // Element k of the tile in address order: vector v, component i, offset from the tile's start.
   template <class DivMod>
   __device__ __forceinline__ std::size_t at(unsigned k, const fast_divmod& by_tile, const DivMod&, unsigned& v,
@@ -101,25 +112,27 @@ struct strided_columns {
   }
 };
 
-// blocked with bd = 2^log2_block dividing T: the tile is T / bd whole blocks, contiguous.
+// blocked with bd (any multiple of G; by_block divides by it) dividing T: the tile is T / bd whole
+// blocks, contiguous.
 struct block_columns {
   static constexpr bool shifted = false;
-  unsigned log2_block;
+  fast_divmod by_block;
 
   __device__ __forceinline__ unsigned chunks(unsigned tile_chunks, unsigned) const { return tile_chunks; }
   __device__ __forceinline__ std::size_t offset(std::size_t v, std::size_t i, unsigned m) const {
-    const std::size_t bd = std::size_t(1) << log2_block;
-    return (v >> log2_block) * bd * m + i * bd + (v & (bd - 1));
+    std::size_t b, lane;
+    divmod_index(v, by_block, b, lane);
+    return (b * m + i) * by_block.divisor + lane;
   }
 
   __device__ __forceinline__ std::size_t start(std::size_t v0, unsigned m) const { return v0 * m; }
   template <class DivMod>
   __device__ __forceinline__ std::size_t at(unsigned k, const fast_divmod&, const DivMod& by_m, unsigned& v,
                                             unsigned& i) const {
-    const unsigned run = k >> log2_block;
-    unsigned b;
+    unsigned run, lane, b;
+    by_block(k, run, lane);
     by_m(run, b, i);
-    v = (b << log2_block) + (k & ((1u << log2_block) - 1));
+    v = b * by_block.divisor + lane;
     return k;
   }
 };
@@ -444,11 +457,10 @@ void with_transpose_columns(const fast_plan& plan, const array_layout& other, F&
       return f(shifted_columns{other.pitch, per, fast_divmod(per), (other.m - 1) * other.pitch + other.n});
     }
   }
-  if (other.kind == layout_kind::col_major) return f(strided_columns{other.pitch, false, 0});
-  unsigned log2_block = 0;
-  while ((std::size_t(1) << log2_block) < other.block) ++log2_block;
-  if (other.block <= plan.tile) return f(block_columns{log2_block});
-  f(strided_columns{other.block, true, log2_block});
+  if (other.kind == layout_kind::col_major) return f(strided_columns{other.pitch, false, fast_divmod()});
+  const fast_divmod by_block(unsigned(other.block));
+  if (other.block <= plan.tile) return f(block_columns{by_block});
+  f(strided_columns{other.block, true, by_block});
 }
 
 }  // namespace coalesce::detail

@@ -34,15 +34,15 @@ std::vector<layout_spec> dispatch_layouts() {
 // Device -> device between every pair, checked through a download of the result, and the padding
 // of blocked destinations checked against the fill value.
 template <class T>
-void check_device_pairs(std::size_t n, std::size_t m) {
+void check_device_pairs(std::size_t n, std::size_t m, const std::vector<layout_spec>& layouts = dispatch_layouts()) {
   const runtime rt{backend::cuda};
   const std::uint64_t seed = fresh_seed();
   INFO("n = " << n << ", m = " << m << ", sizeof(T) = " << sizeof(T) << ", seed = " << seed);
   const std::vector<T> in = random_values<T>(n * m, seed);
   const T fill = poison<T>();
-  for (const layout_spec& a : dispatch_layouts()) {
+  for (const layout_spec& a : layouts) {
     const array<T> first = rt.upload(host_vectors(in.data(), n, m), a, fill);
-    for (const layout_spec& b : dispatch_layouts()) {
+    for (const layout_spec& b : layouts) {
       INFO(to_string(a) << " -> " << to_string(b));
       const array<T> second = rt.relayout(first, b, fill);
       std::vector<T> out(n * m, T{});
@@ -94,6 +94,26 @@ TEST_SUITE("gpu") {
     };
     for (std::size_t n : around_tiles(3, sizeof(float))) check_device_pairs<float>(n, 3);
     for (std::size_t n : around_tiles(12, sizeof(double))) check_device_pairs<double>(n, 12);
+  }
+
+  TEST_CASE("transform.cuda.transpose_blocks_of_any_size") {
+    // bd not a power of two through the transpose kernel: tiles of whole blocks (96, 40, 1000 at
+    // m = 3) and tiles inside a block (1000 at m = 12, 100), with n below a tile, around whole tiles
+    // and blocks, and past them by a tail; rows and pitched rows both ways (small enough for
+    // compute-sanitizer: scripts/gpu_prebuilt_check.sh anybd).
+    const std::vector<layout_spec> layouts{aos(), pitched_rows(), blocked(40), blocked(96), blocked(1000)};
+    std::size_t transposes = 0;
+    for (std::size_t m : {3, 12, 100})
+      for (std::size_t n : {std::size_t(37), std::size_t(1000), std::size_t(2 * 1344 + 97), std::size_t(5 * 1000 + 3)}) {
+        check_device_pairs<float>(n, m, layouts);
+        if (m != 100) check_device_pairs<std::uint16_t>(n, m, layouts);
+        check_device_pairs<double>(n, m, layouts);
+        for (std::size_t bd : {40, 96, 1000}) {
+          const array_layout r{layout_kind::row_major, n, m, m, 0}, b{layout_kind::blocked, n, m, 0, bd};
+          transposes += detail::plan_fast_relayout(r, b, 4, true, true).method == detail::fast_method::transpose;
+        }
+      }
+    CHECK(transposes >= 18);  // every bd at m = 3, 12 and 100 where n holds a tile
   }
 
   TEST_CASE("transform.cuda.unaligned_user_pointers_take_the_generic_kernels") {

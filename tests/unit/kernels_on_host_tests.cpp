@@ -235,7 +235,7 @@ bool check_transpose(const array_layout& sl, const array_layout& dl, std::size_t
 // Rows of pitch m (aos), of a pitch that keeps them on 16 bytes (one chunk more than m needs), of
 // cudaMallocPitch's 512 bytes and of m + 1 (span rows as a source; as a destination also one word
 // off 16 bytes), against col_major (aligned pitch, odd pitch: shifted columns) and
-// blocked 32/128/256, both ways, each with n past two whole tiles (and blocks) by half of one and an
+// blocked 32/128/256/96/1000, both ways, each with n past two whole tiles (and blocks) by half of one and an
 // odd few: tiles, and a tail over several blocks. Returns how many pairs took the transpose, pitched
 // ones in *pitched.
 template <class Word>
@@ -247,12 +247,14 @@ std::size_t check_transposes(std::size_t m, std::size_t* pitched) {
                                      {layout_kind::col_major, n, m, n | 1, 0},  // shifted columns
                                      {layout_kind::blocked, n, m, 0, 32},
                                      {layout_kind::blocked, n, m, 0, 128},
-                                     {layout_kind::blocked, n, m, 0, 256}};
+                                     {layout_kind::blocked, n, m, 0, 256},
+                                     {layout_kind::blocked, n, m, 0, 96},     // bd not a power of two
+                                     {layout_kind::blocked, n, m, 0, 1000}};  // (T | bd where bd > T)
   };
   const std::size_t big = std::size_t(1) << 20;
   std::size_t transposes = 0;
   for (std::size_t pitch : row_pitches)
-    for (std::size_t k = 0; k < 5; ++k) {
+    for (std::size_t k = 0; k < others(0).size(); ++k) {
       const array_layout rows_big{layout_kind::row_major, big, m, pitch, 0}, other_big = others(big)[k];
       // The rows may be a transpose's destination only (pitched 1- and 8-byte words: the plan).
       std::size_t tile = 0;
@@ -410,6 +412,22 @@ TEST_SUITE("unit") {
     }
     CHECK(transposes > 300);
     CHECK(pitched > 150);
+    // bd not a power of two: tiles of whole blocks (96, 40; 1000 at m = 3), or tiles inside a block (1000
+    // at m = 12 and 100: T = 200 and 40 of 4-byte words, 20 of 8-byte words), tails over several blocks.
+    const auto both_ways = [](std::size_t n, std::size_t m, std::size_t bd, auto word) {
+      using Word = decltype(word);
+      INFO("n = " << n << ", m = " << m << ", bd = " << bd << ", " << sizeof(Word) << "-byte words");
+      const array_layout r{layout_kind::row_major, n, m, m, 0}, b{layout_kind::blocked, n, m, 0, bd};
+      CHECK(check_transpose<Word>(r, b));
+      CHECK(check_transpose<Word>(b, r));
+    };
+    both_ways(3 * 1344 + 97, 3, 96, std::uint32_t{});
+    both_ways(2 * 1000 + 999, 3, 1000, std::uint32_t{});
+    both_ways(3 * 1000 + 7, 12, 1000, std::uint32_t{});
+    both_ways(2 * 1000 + 41, 100, 1000, std::uint32_t{});
+    both_ways(2 * 1000 + 21, 100, 1000, std::uint64_t{});
+    both_ways(2 * 1600 + 39, 5, 40, std::uint16_t{});
+    both_ways(2 * 5376 + 95, 3, 96, std::uint8_t{});
   }
 
   TEST_CASE("transform.kernels_on_host.tiled") {

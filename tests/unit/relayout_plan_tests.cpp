@@ -162,13 +162,40 @@ TEST_SUITE("unit") {
         }
   }
 
+  TEST_CASE("transform.plan.transpose_any_block_size") {
+    // bd not a power of two, of whole chunks: T a multiple of bd (and of 64 bytes where both fit), or
+    // a divisor of bd whose runs are whole sectors; every tile within the budget, whole blocks split.
+    struct expect { std::size_t elem, m, bd, tile; };
+    for (const expect& e : {expect{4, 3, 96, 1344}, expect{4, 3, 1000, 1000}, expect{4, 12, 1000, 200},
+                            expect{4, 100, 1000, 40}, expect{8, 100, 1000, 20}, expect{8, 12, 96, 96},
+                            expect{1, 3, 96, 5376}, expect{2, 5, 40, 1600}, expect{4, 64, 96, 48},
+                            expect{4, 100, 96, 32}})
+      for (bool rows_first : {true, false}) {
+        INFO("elem " << e.elem << " m " << e.m << " bd " << e.bd << " rows first " << rows_first);
+        const std::size_t n = 100003;
+        const array_layout r = rows(n, e.m, e.m), b = blocks(n, e.m, e.bd);
+        const fast_plan p = rows_first ? fast(r, b, e.elem) : fast(b, r, e.elem);
+        REQUIRE(p.method == fast_method::transpose);
+        CHECK(p.tile == e.tile);
+        CHECK(p.tile * e.m * e.elem <= transpose_tile_bytes);
+        CHECK((p.tile % e.bd == 0 || e.bd % p.tile == 0));
+        CHECK(p.tile * e.elem % 32 == 0);
+        CHECK(p.split % e.bd == 0);
+        CHECK(p.split % p.tile == 0);
+        CHECK(n - p.split < std::max<std::size_t>(p.tile, e.bd));
+      }
+  }
+
   TEST_CASE("transform.plan.transpose_declines") {
-    // Unaligned pointers, rows off 16 bytes, odd col pitches, non-power-of-two blocks, and fewer vectors than a tile.
+    // Unaligned pointers, rows off 16 bytes, odd col pitches, blocks not of whole chunks, and fewer vectors than a tile.
     CHECK(fast(rows(100000, 3, 3), cols(100000, 3, 100000), 4, false, true).method == fast_method::none);
     CHECK(fast(rows(100000, 3, 9), cols(100000, 3, 100000), 4).method == fast_method::none);
     CHECK(fast(rows(100000, 3, 3), cols(100000, 3, 100000), 4, false, true).method == fast_method::none);
     CHECK(fast(rows(100000, 3, 3), cols(100000, 3, 100001), 1).method == fast_method::none);
-    CHECK(fast(rows(100000, 3, 3), blocks(100000, 3, 96), 4).method == fast_method::none);
+    CHECK(fast(rows(100000, 3, 3), blocks(100000, 3, 98), 4).method == fast_method::none);
+    CHECK(fast(rows(100000, 3, 3), blocks(100000, 3, 1000), 1).method == fast_method::none);
+    // bd = 1000 of 2-byte words larger than a tile: no divisor of 1000 is a sector of them (16).
+    CHECK(fast(rows(100000, 12, 12), blocks(100000, 12, 1000), 2).method == fast_method::none);
     CHECK(fast(rows(1000, 3, 3), cols(1000, 3, 1000), 4).method == fast_method::none);
     CHECK(fast(rows(100000, 300, 300), cols(100000, 300, 100000), 4).method == fast_method::none);
   }
@@ -353,7 +380,7 @@ TEST_SUITE("unit") {
     CHECK(device_transform_kernel(rows(1000, 3, 3), off, blocks(1000, 3, 128), a, 4) == records);
     CHECK(device_transform_kernel(blocks(1000, 3, 128), a, rows(1000, 3, 3), off, 4) == records);
     CHECK(device_transform_kernel(rows(1000, 16, 16), off, cols(1000, 16, 1024), a, 4) == records);
-    CHECK(device_transform_kernel(blocks(1000, 3, 96), a, rows(1000, 3, 3), memory + 1, 1) == records);
+    CHECK(device_transform_kernel(blocks(500, 3, 96), a, rows(500, 3, 3), memory + 1, 1) == records);  // under a tile
     CHECK(device_transform_kernel(rows(1000, 2, 2), memory + 1, blocks(1000, 2, 64), a, 1) == records);
     const auto not_records = [](const std::string& kernel) { return kernel.rfind("records", 0) != 0; };
     CHECK(not_records(device_transform_kernel(rows(1000, 2, 2), memory + 1, blocks(1000, 2, 32), a, 1)));  // 32-byte runs
@@ -366,6 +393,7 @@ TEST_SUITE("unit") {
     CHECK(not_records(device_transform_kernel(blocks(1000, 3, 128), a, rows(1000, 3, 4), off, 4)));
     // The fast rows keep theirs.
     CHECK(device_transform_kernel(rows(100000, 3, 3), a, blocks(100000, 3, 128), a, 4) == "transpose");
+    CHECK(device_transform_kernel(blocks(1000, 3, 96), a, rows(1000, 3, 3), memory + 1, 1) == "transpose (pitched rows)");
     CHECK(device_transform_kernel(cols(1001, 3, 1001), a, blocks(1001, 3, 128), a, 4) == "runs (16-byte, shifted)");
   }
 }
