@@ -6,9 +6,9 @@
 #   scripts/gpu_ab_paths.sh "<--only substring>" base=bench-before try=bench-after [name=bench ...]
 # (or any variant gpu_ab_rounds.sh takes: a build and an environment)
 # runs --paths all (128 MiB cells) on the cells named, every build in turn, twice, and writes
-# $OUT/ab.md: per kernel and type, for each build after the first, the median over cells of its GB/s
-# over the first build's (each cell's faster of its two runs), and every build's median % of the
-# copy ceiling.
+# $OUT/ab.md: per kernel and type (the first build's kernel, "-> the last build's" where it differs),
+# for each build after the first, the median over cells of its GB/s over the first build's (each
+# cell's faster of its two runs), and every build's median % of the copy ceiling.
 set -uo pipefail
 out=${OUT:-$PWD/out-ab}
 only=$1
@@ -32,7 +32,8 @@ runs = [best(n) for n in names]
 groups = defaultdict(list)
 for k, r in runs[0].items():
     if all(k in b for b in runs[1:]):
-        groups[(r["kernel"], k[1])].append(k)
+        last = runs[-1][k]["kernel"]  # where the last build runs another kernel: "first -> last"
+        groups[(r["kernel"] if last == r["kernel"] else f'{r["kernel"]} -> {last}', k[1])].append(k)
 med = lambda v: sorted(v)[len(v) // 2]
 print("| kernel | type | cells | " + " | ".join(f"{n} / {names[0]}" for n in names[1:]) + " | "
       + " | ".join(f"% {n}" for n in names) + " | wrong |")

@@ -4,7 +4,9 @@
 # On the GPU machine, with .dev/bins.tar.xz from scripts/pack_prebuilt.sh (and .deps/debs from
 # scripts/pack_offline_mpi.sh for the MPI step) carried along:
 #   scripts/gpu_prebuilt_check.sh [step ...]   steps: tests sanitize demo records mpi (default: all), time, misaligned,
-#   pitched, anybd (blocked sides of any bd through the transpose kernel: tests, sanitizers, A/Bs)
+#   pitched, anybd and anybd-ab (blocked sides of any bd through the transpose kernel: tests and
+#   sanitizers; A/Bs), records-first (memcheck and an A/B of the "+1" cells), matrix (the whole path
+#   matrix, compared with docs/paths-h200-latest.csv)
 # tests: every GPU test program; apps: scripts/gpu_apps_check.sh's particles and fe steps on these
 # binaries; sanitize: compute-sanitizer memcheck and racecheck on the record
 # kernels; paths: scripts/gpu_paths_check.sh (transform tests, sanitizers, coalesce-bench --paths all);
@@ -93,24 +95,45 @@ for step in "${steps[@]}"; do
         "$bin/coalesce-gpu-tests" -tc='transform.cuda.misaligned.float,transform.cuda.misaligned.tiny' ;;
     anybd)
       # Blocked sides of a bd not a power of two through the transpose kernel: the transform GPU tests,
-      # memcheck and racecheck on its own test, then A/Bs of the path matrix's cells with blocked:96,
-      # blocked:1000 (this build with COALESCE_ANY_BD_TRANSPOSE=0: the tiled kernel they had, and the
-      # build before, ANYBD_OLD) and with blocked:128 (the build before: the power-of-two bd's kernels,
-      # recompiled with divisions), into $OUT/anybd-*/ab.md.
+      # then memcheck and racecheck on its own test.
       run_log anybd-tests "$bin/coalesce-gpu-tests" -tc='transform.cuda.*,runtime.cuda.*'
       RUN_LOG_TIMEOUT=200 run_log memcheck-anybd compute-sanitizer --tool memcheck --error-exitcode 99 \
         "$bin/coalesce-gpu-tests" -tc='transform.cuda.transpose_blocks_of_any_size'
       RUN_LOG_TIMEOUT=200 run_log racecheck-anybd compute-sanitizer --tool racecheck --error-exitcode 99 \
-        "$bin/coalesce-gpu-tests" -tc='transform.cuda.transpose_blocks_of_any_size'
+        "$bin/coalesce-gpu-tests" -tc='transform.cuda.transpose_blocks_of_any_size' ;;
+    anybd-ab)
+      # A/Bs of the path matrix's cells with blocked:96 and blocked:1000 (this build with
+      # COALESCE_ANY_BD_TRANSPOSE=0: the tiled kernel they had, and the build before, ANYBD_OLD), and
+      # with blocked:128 (the build before: the power-of-two bd's kernels, recompiled with divisions;
+      # and COALESCE_PITCHED_ROWS=0: the records or tiled kernels where the transpose takes pitched or
+      # unaligned rows), into $OUT/anybd.md. About 3 minutes.
       old=${ANYBD_OLD:-.dev/old/coalesce-bench}
       for bd in 96 1000; do
         OUT="$out/anybd-$bd" timeout 300 bash scripts/gpu_ab_paths.sh "blocked:$bd" "old=@$old" \
           tiled=COALESCE_ANY_BD_TRANSPOSE=0 new= > "$out/anybd-$bd.log" 2>&1
         note "anybd A/B blocked:$bd: exit $?"
+        { echo "## blocked:$bd"; cat "$out/anybd-$bd/ab.md"; } >> "$out/anybd.md"
       done
-      OUT="$out/anybd-128" timeout 200 bash scripts/gpu_ab_paths.sh "blocked:128" "old=@$old" new= \
+      OUT="$out/anybd-128" timeout 200 bash scripts/gpu_ab_paths.sh "blocked:128" "old=@$old" \
+        unpitched=COALESCE_PITCHED_ROWS=0 new= \
         > "$out/anybd-128.log" 2>&1
-      note "anybd A/B blocked:128: exit $?" ;;
+      note "anybd A/B blocked:128: exit $?"
+      { echo "## blocked:128"; cat "$out/anybd-128/ab.md"; } >> "$out/anybd.md" ;;
+    records-first)
+      # Rows destinations one element off through the record kernels before the transpose
+      # (vector_records_first): memcheck on the user's rows test, then an A/B of the "+1" cells
+      # against the build before (ANYBD_OLD) into $OUT/anybd.md.
+      RUN_LOG_TIMEOUT=200 run_log memcheck-user-rows compute-sanitizer --tool memcheck --error-exitcode 99 \
+        "$bin/coalesce-gpu-tests" -tc='transform.cuda.user_rows_of_any_pitch_and_alignment'
+      OUT="$out/anybd-user1" timeout 200 bash scripts/gpu_ab_paths.sh "user+1" "old=@${ANYBD_OLD:-.dev/old/coalesce-bench}" \
+        new= > "$out/anybd-user1.log" 2>&1
+      note "records-first A/B user+1: exit $?"
+      { echo "## user+1"; cat "$out/anybd-user1/ab.md"; } >> "$out/anybd.md" ;;
+    matrix)
+      # The whole path matrix at 128 MiB (about a minute), compared cell by cell with docs/paths-h200-latest.csv.
+      run_log matrix "$bin/coalesce-bench" --paths all --size-mib 128 --out "$out/matrix"
+      python3 scripts/paths_compare.py docs/paths-h200-latest.csv "$out/matrix/results.csv" > "$out/matrix.md" 2>&1
+      python3 scripts/paths_summary.py "$out/matrix/results.csv" >> "$out/matrix.md" 2>&1 ;;
     counts)
       run_log memcheck-counted compute-sanitizer --tool memcheck --error-exitcode 99 "$bin/coalesce-gpu-tests" -tc='*counted.gpu*'
       run_log racecheck-counted compute-sanitizer --tool racecheck --error-exitcode 99 "$bin/coalesce-gpu-tests" -tc='*counted.gpu*' ;;
@@ -138,7 +161,7 @@ for step in "${steps[@]}"; do
   esac
 done
 # The logs travel as one archive (the device tool brings back few files).
-tar czf "$out/logs.tgz" -C "$out" --exclude logs.tgz $(cd "$out" && ls -d *.log records misaligned time 2>/dev/null) 2>/dev/null
-# The path matrix's four result files travel in the archive only (misaligned.md summarizes them).
-[ -d "$out/misaligned" ] && [ -s "$out/logs.tgz" ] && rm -rf "$out/misaligned"
+tar czf "$out/logs.tgz" -C "$out" --exclude logs.tgz $(cd "$out" && ls -d *.log records misaligned matrix time anybd-* 2>/dev/null) 2>/dev/null
+# The path matrix's result files travel in the archive only (misaligned.md and anybd.md summarize them).
+[ -s "$out/logs.tgz" ] && rm -rf "$out/misaligned" "$out/matrix" "$out"/anybd-*/ "$out"/*.log
 cat "$out/summary.txt"

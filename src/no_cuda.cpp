@@ -35,6 +35,9 @@ bool relayout_as_records(const void*, const array_layout&, void*, const array_la
                          const std::string& call, stream_t) {
   no_cuda(call);
 }
+bool vector_records_first(const array_layout&, const void*, const array_layout&, const void*, std::size_t) {
+  return false;
+}
 const char* vector_records_kernel(const array_layout&, const void*, const array_layout&, const void*, std::size_t) {
   return nullptr;
 }

@@ -303,6 +303,8 @@ std::string device_transform_kernel(const array_layout& src, const void* src_dat
     return word ? "rows (" + std::to_string(word) + "-byte words)" : "copy_2d";
   }
   const auto aligned = [](const void* p) { return reinterpret_cast<std::uintptr_t>(p) % 16 == 0; };
+  if (vector_records_first(src, src_data, dst, dst_data, elem))  // relayout_device's order
+    if (const char* records = vector_records_kernel(src, src_data, dst, dst_data, elem)) return records;
   const fast_plan fast = plan_fast_relayout(src, dst, elem, aligned(src_data), aligned(dst_data));
   switch (fast.method) {
     case fast_method::flat:

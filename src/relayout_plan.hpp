@@ -2,7 +2,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The dispatch table of device transforms: which kernel moves a (source, destination, element size),
-// tried from the top (relayout_device):
+// tried from the top (relayout_device; rows destinations off the 16-byte grid try the record kernels
+// before the transpose: vector_records_first, device_api.hpp):
 //   same layout                                  -> one copy of the span (copy_2d)
 //   row_major with other pitches                 -> the rows kernel, in the widest words the
 //                                                   pitches and addresses allow (copy_2d plan)

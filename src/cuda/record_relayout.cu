@@ -391,6 +391,12 @@ bool vector_records_route(const array_layout& sl, const void* src, const array_l
 
 }  // namespace
 
+bool vector_records_first(const array_layout& sl, const void* src, const array_layout& dl, const void* dst,
+                          std::size_t elem) {
+  const bool dst_off_grid = dl.kind == layout_kind::row_major && reinterpret_cast<std::uintptr_t>(dst) % 16 != 0;
+  return dst_off_grid && elem <= 4 && sl.m > 1 && (sl.m * elem) % 32 != 0 && vector_records_route(sl, src, dl, dst, elem);
+}
+
 void move_records_device(const void* src, void* dst, const record_move& move, const record_range& range,
                          const std::string& call, stream_t stream) {
   if (range.dst_count == 0) return;

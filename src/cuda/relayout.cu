@@ -106,6 +106,8 @@ void relayout_device(const void* src, const array_layout& sl, void* dst, const a
     return;
   }
   // A fast row of the table moves all of it, or none: then the generic plan, worked out only then.
+  if (vector_records_first(sl, src, dl, dst, elem) && relayout_as_records(src, sl, dst, dl, elem, fill, call, stream))
+    return;
   if (relayout_fast(src, sl, dst, dl, elem, fill, call, stream)) return;
   if (relayout_as_records(src, sl, dst, dl, elem, fill, call, stream)) return;
   const relayout_plan plan = plan_relayout(sl, dl, elem);
