@@ -111,6 +111,12 @@ void transpose(const host_plan& plan, const byte* s, byte* d) {
   // filling the miss buffers all at once. The next tile is most often this thread's next, and in the
   // shared L3 either way.
   const std::size_t piece = std::max<std::size_t>(4, (std::size_t(2) << 10) / (m * elem)) / 4 * 4;
+  // Rows of at most 32 bytes to a columnar side of 16-byte aligned runs go straight to it, without
+  // the buffer, in pieces that write whole 64-byte lines of each component (one thread, 64 MiB, this
+  // VM, three alternated runs of each build: 4- and 8-byte words at m = 2-4 0.9-1.4x, median 1.15x;
+  // longer rows 0.72-1.17x, so they keep the buffer; BENCHMARKS.md).
+  const bool direct = turns_to_runs<W> && to_columnar && m * elem <= 32 && side.stride() * elem % 16 == 0;
+  const std::size_t line = 64 / elem, line_piece = std::max<std::size_t>(1, piece / line) * line;
   COALESCE_OMP("omp parallel if (n * m >= parallel_threshold)")
   {
     alignas(64) byte packed[host_tile_bytes + turn_slack];   // the tile as packed rows
@@ -132,12 +138,36 @@ void transpose(const host_plan& plan, const byte* s, byte* d) {
           in = packed;
           rs = m;
         }
+        // Rows [at, at + count) of the tile: the same rows of the next tile asked for first.
+        const auto prefetch_next = [&](std::size_t at, std::size_t count) {
+          if (at + tile < len + next) {  // rows [v0 + tile + at, ...) of the next tile, within the array
+            const std::size_t ahead = std::min(count, len + next - tile - at);
+            prefetch_rows(row0 + (tile + at) * pitch * elem, ahead, pitch * elem, m * elem);
+          }
+        };
+        if (direct) {
+          // Straight into each run of the destination, in pieces of whole lines of every component.
+          for (std::size_t v = v0, r = 0; v < v0 + len; v += r) {
+            r = side.run(v, v0 + len);
+            for (std::size_t j = 0; j < r; j += line_piece) {
+              const std::size_t at = v - v0 + j, count = std::min(line_piece, r - j);
+              prefetch_next(at, count);
+              byte* out = d + (side.offset(v, 0) + j) * elem;
+              const turn::turn_shape shape{m, count, rs, side.stride()};
+              if (reinterpret_cast<std::uintptr_t>(out) % 16 != 0) {
+                rows_to_columns<W>(out, in + at * rs * elem, shape);  // unaligned stores, cached
+              } else if (plan.stream) {
+                rows_to_runs<W, true>(out, in + at * rs * elem, shape);
+              } else {
+                rows_to_runs<W, false>(out, in + at * rs * elem, shape);
+              }
+            }
+          }
+          continue;
+        }
         for (std::size_t j = 0; j < len; j += piece) {
           const std::size_t count = std::min(piece, len - j);
-          if (j + tile < len + next) {  // rows [v0 + tile + j, ...) of the next tile, within the array
-            const std::size_t ahead = std::min(count, len + next - tile - j);
-            prefetch_rows(row0 + (tile + j) * pitch * elem, ahead, pitch * elem, m * elem);
-          }
+          prefetch_next(j, count);
           rows_to_columns<W>(columns + j * elem, in + j * rs * elem, {m, count, rs, len});
         }
         for (std::size_t v = v0, r = 0; v < v0 + len; v += r) {

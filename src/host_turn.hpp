@@ -145,9 +145,67 @@ inline void columns_to_rows8(byte* out, const byte* in, const turn_shape& t) {
   }
   columns_to_rows_scalar<std::uint64_t>(out, in, t, groups);
 }
+
+// Rows straight into the destination's component runs (out 16-byte aligned, cs * sizeof(W) a multiple
+// of 16), without the L1 buffer: four components (two of 8-byte words) at a time over all the rows,
+// so that memory sees that many streams of whole lines, which non-temporal stores (Stream) write
+// without reading them. The rows stay in L1 between the groups of components (a tile is 16 KiB).
+template <bool Stream>
+inline void store_run(byte* p, __m128i x) {
+  if constexpr (Stream) {
+    _mm_stream_si128(reinterpret_cast<__m128i*>(p), x);
+  } else {
+    _mm_store_si128(reinterpret_cast<__m128i*>(p), x);
+  }
+}
+
+template <bool Stream>
+inline void rows_to_runs4(byte* out, const byte* in, const turn_shape& t) {
+  const std::size_t groups = t.len / 4 * 4, m = t.m;
+  for (std::size_t i = 0; i < m; i += 4)  // past m the loads read the next row: those lanes are dropped
+    for (std::size_t j = 0; j < groups; j += 4) {
+      __m128i r[4];
+      for (std::size_t k = 0; k < 4; ++k) r[k] = load(in + ((j + k) * t.rs + i) * 4);
+      transpose4(r[0], r[1], r[2], r[3]);
+      for (std::size_t k = 0; k < 4 && i + k < m; ++k) store_run<Stream>(out + ((i + k) * t.cs + j) * 4, r[k]);
+    }
+  rows_to_columns_scalar<std::uint32_t>(out, in, t, groups);
+}
+
+template <bool Stream>
+inline void rows_to_runs8(byte* out, const byte* in, const turn_shape& t) {
+  const std::size_t groups = t.len / 2 * 2, m = t.m;
+  for (std::size_t i = 0; i < m; i += 2)
+    for (std::size_t j = 0; j < groups; j += 2) {
+      const __m128i a = load(in + (j * t.rs + i) * 8), b = load(in + ((j + 1) * t.rs + i) * 8);
+      store_run<Stream>(out + (i * t.cs + j) * 8, _mm_unpacklo_epi64(a, b));
+      if (i + 1 < m) store_run<Stream>(out + ((i + 1) * t.cs + j) * 8, _mm_unpackhi_epi64(a, b));
+    }
+  rows_to_columns_scalar<std::uint64_t>(out, in, t, groups);
+}
 #endif
 
 }  // namespace turn
+
+// Whether rows_to_runs takes W (4- and 8-byte words, where SSE2 is).
+template <class W>
+inline constexpr bool turns_to_runs =
+#if defined(__SSE2__)
+    sizeof(W) == 4 || sizeof(W) == 8;
+#else
+    false;
+#endif
+
+// @pre turns_to_runs<W>, out 16-byte aligned, t.cs * sizeof(W) a multiple of 16.
+template <class W, bool Stream>
+void rows_to_runs(unsigned char* out, const unsigned char* in, const turn::turn_shape& t) {
+#if defined(__SSE2__)
+  if constexpr (sizeof(W) == 4) turn::rows_to_runs4<Stream>(out, in, t);
+  if constexpr (sizeof(W) == 8) turn::rows_to_runs8<Stream>(out, in, t);
+#else
+  (void)out, (void)in, (void)t;
+#endif
+}
 
 template <class W>
 void rows_to_columns(unsigned char* out, const unsigned char* in, const turn::turn_shape& t) {
