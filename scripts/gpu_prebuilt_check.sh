@@ -5,7 +5,8 @@
 # scripts/pack_offline_mpi.sh for the MPI step) carried along:
 #   scripts/gpu_prebuilt_check.sh [step ...]   steps: tests sanitize demo records mpi (default: all), time, misaligned,
 #   pitched, anybd and anybd-ab (blocked sides of any bd through the transpose kernel: tests and
-#   sanitizers; A/Bs), records-first (memcheck and an A/B of the "+1" cells), matrix (the whole path
+#   sanitizers; A/Bs), records-first (memcheck and an A/B of the "+1" cells), shifted-columns (the
+#   user's columns off 16 bytes: test, sanitizers, A/B), matrix (the whole path
 #   matrix, compared with docs/paths-h200-latest.csv)
 # tests: every GPU test program; apps: scripts/gpu_apps_check.sh's particles and fe steps on these
 # binaries; sanitize: compute-sanitizer memcheck and racecheck on the record
@@ -129,6 +130,18 @@ for step in "${steps[@]}"; do
         new= > "$out/anybd-user1.log" 2>&1
       note "records-first A/B user+1: exit $?"
       { echo "## user+1"; cat "$out/anybd-user1/ab.md"; } >> "$out/anybd.md" ;;
+    shifted-columns)
+      # The user's columns off 16 bytes through the transpose's shifted columns: the new GPU test, under
+      # memcheck and racecheck, and an A/B of the "user:cols" cells against the build before (ANYBD_OLD).
+      run_log cols-tests "$bin/coalesce-gpu-tests" -tc='transform.cuda.user_components*'
+      RUN_LOG_TIMEOUT=200 run_log memcheck-cols compute-sanitizer --tool memcheck --error-exitcode 99 \
+        "$bin/coalesce-gpu-tests" -tc='transform.cuda.user_components*'
+      RUN_LOG_TIMEOUT=200 run_log racecheck-cols compute-sanitizer --tool racecheck --error-exitcode 99 \
+        "$bin/coalesce-gpu-tests" -tc='transform.cuda.user_components*'
+      OUT="$out/anybd-cols" timeout 200 bash scripts/gpu_ab_paths.sh "user:cols" "old=@${ANYBD_OLD:-.dev/old/coalesce-bench}" \
+        new= > "$out/anybd-cols.log" 2>&1
+      note "shifted-columns A/B user:cols: exit $?"
+      { echo "## user:cols"; cat "$out/anybd-cols/ab.md"; } >> "$out/anybd.md" ;;
     matrix)
       # The whole path matrix at 128 MiB (about a minute), compared cell by cell with docs/paths-h200-latest.csv.
       run_log matrix "$bin/coalesce-bench" --paths all --size-mib 128 --out "$out/matrix"

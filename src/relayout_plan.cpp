@@ -69,7 +69,8 @@ bool pitched_transpose_enabled() {
   return enabled;
 }
 
-fast_plan plan_transpose(const array_layout& src, const array_layout& dst, std::size_t elem, bool rows_aligned) {
+fast_plan plan_transpose(const array_layout& src, const array_layout& dst, std::size_t elem, bool rows_aligned,
+                         bool columns_aligned) {
   fast_plan plan;
   const bool rows_first = src.kind == layout_kind::row_major;
   const array_layout& rows = rows_first ? src : dst;
@@ -108,7 +109,9 @@ fast_plan plan_transpose(const array_layout& src, const array_layout& dst, std::
   // Where vectors are longer than 64 bytes, a tile's runs are so short that its partial chunks cost
   // more than the tiled kernel's element-by-element side (H200: 4- and 8-byte words, m * elem >= 128,
   // 5-15 points slower); 2-byte words gain at every m measured (up to 100).
-  plan.shifted = other.kind == layout_kind::col_major && other.pitch % words != 0;
+  // A col_major side whose pointer is off 16 bytes is shifted columns too (a blocked one goes generic).
+  if (!columns_aligned && other.kind != layout_kind::col_major) return plan;
+  plan.shifted = other.kind == layout_kind::col_major && (other.pitch % words != 0 || !columns_aligned);
   if (plan.shifted && (elem == 1 || (elem > 2 && m * elem > 64))) return plan;
   if (other.kind == layout_kind::blocked && other.block % words != 0) return plan;
   if (other.kind == layout_kind::blocked && !power_of_two(other.block) && !any_block_transpose_enabled()) return plan;
@@ -198,8 +201,7 @@ fast_plan plan_fast_relayout(const array_layout& src, const array_layout& dst, s
   }
   // The columnar side needs 16 bytes; rows too, but as a destination stored word by word.
   const bool rows_first = src.kind == layout_kind::row_major;
-  if (!(rows_first ? dst_aligned : src_aligned)) return plan;
-  return plan_transpose(src, dst, elem, rows_first ? src_aligned : dst_aligned);
+  return plan_transpose(src, dst, elem, rows_first ? src_aligned : dst_aligned, rows_first ? dst_aligned : src_aligned);
 }
 
 std::size_t rows_word_bytes(const array_layout& src, const void* src_data, const array_layout& dst,

@@ -97,7 +97,9 @@ void move_transpose(const Word* src, const array_layout& sl, Word* dst, const ar
       }
     });
   };
-  with_transpose_columns<G>(plan, other, launch);
+  const Word* columns_data = rows_first ? dst : src;
+  const unsigned lead = unsigned(reinterpret_cast<std::uintptr_t>(columns_data) % 16 / sizeof(Word));
+  with_transpose_columns<G>(plan, other, lead, launch);
 }
 
 }  // namespace

@@ -137,19 +137,21 @@ struct block_columns {
   }
 };
 
-// col_major whose pitch is not a multiple of G (a Kokkos LayoutLeft View of odd n), both pointers
-// aligned: component i's run starts s_i = (i * pitch) mod G words past a chunk boundary, the same in
-// every tile (T is a multiple of G). The tile's columnar side is then `per` = T / G + 1 aligned
-// chunks per component, from the chunk that holds the run's first word. A chunk wholly inside the run
-// moves as 16 bytes; the (at most two) chunks it shares with the neighbouring tiles are loaded whole
-// too (but one that would reach past the side's last word) and only the run's words go to the tile,
-// and are stored one by one: each word is written by exactly one block.
+// col_major whose rows do not all start on a chunk (a pitch not a multiple of G: a Kokkos LayoutLeft
+// View of odd n; or a pointer `lead` words past a 16-byte boundary): component i's run starts s_i =
+// (lead + i * pitch) mod G words past a chunk boundary, the same in every tile (T is a multiple of G).
+// The tile's columnar side is then `per` = T / G + 1 aligned chunks per component, from the chunk that
+// holds the run's first word. A chunk wholly inside the run moves as 16 bytes; the (at most two)
+// chunks it shares with the neighbouring tiles are loaded whole too (but one that would reach before
+// the side's first word or past its last) and only the run's words go to the tile, and are stored
+// one by one: each word is written by exactly one block.
 struct shifted_columns {
   static constexpr bool shifted = true;
   std::size_t pitch;
   unsigned per;  // T / G + 1
   fast_divmod by_per;
-  std::size_t words;  // the side's extent, (m - 1) * pitch + n: a shared chunk loads whole below it
+  std::size_t words;  // the side's extent, (m - 1) * pitch + n: a shared chunk loads whole within it
+  unsigned lead;      // the side's pointer, in words past a 16-byte boundary
 
   __device__ __forceinline__ std::size_t start(std::size_t v0, unsigned) const { return v0; }
   __device__ __forceinline__ unsigned chunks(unsigned, unsigned m) const { return m * per; }
@@ -258,7 +260,7 @@ __global__ void __launch_bounds__(transpose_threads, Columns::shifted ? 4 : 5)
     if constexpr (Columns::shifted) {
       unsigned t;
       columns.by_per(q, i, t);
-      const unsigned s = unsigned(std::size_t(i) * columns.pitch) & (G - 1);
+      const unsigned s = unsigned(columns.lead + std::size_t(i) * columns.pitch) & (G - 1);
       const int first_v = int(t * G) - int(s);  // the tile's vector held by the chunk's word 0
       col_offset[j] = std::size_t(i) * columns.pitch + t * G - s;
       col_first[j] = unsigned(first_v * int(stride) + int(i));
@@ -299,9 +301,13 @@ __global__ void __launch_bounds__(transpose_threads, Columns::shifted ? 4 : 5)
     return std::size_t(G) * threadIdx.x + std::size_t(j) * (G * transpose_threads);
   };
 
-  // Loaded as one 16-byte chunk: every chunk but a shared one that would reach past the side's end.
+  // Loaded as one 16-byte chunk: every chunk but a shared one that would reach outside the side (the
+  // first, of a pointer past a chunk boundary, starts "below 0": wrapped around, past the end too).
   auto whole_load = [&](int j) {
-    if constexpr (Columns::shifted) return !partial(j) || v0 + col_offset[j] + G <= columns.words;
+    if constexpr (Columns::shifted) {
+      const std::size_t first = v0 + col_offset[j];
+      return !partial(j) || (first < columns.words && first + G <= columns.words);
+    }
     return true;
   };
   chunk_of<Word> held[transpose_chunks];
@@ -449,12 +455,13 @@ void with_row_mode(const fast_plan& plan, std::size_t m, F&& f) {
 }
 
 // f(columns): the columnar side `other` as the kernel takes it.
+// `lead`: the columnar side's pointer in words past a 16-byte boundary (shifted columns only).
 template <unsigned G, class F>
-void with_transpose_columns(const fast_plan& plan, const array_layout& other, F&& f) {
+void with_transpose_columns(const fast_plan& plan, const array_layout& other, unsigned lead, F&& f) {
   if constexpr (G > 1 && G < 16) {  // plan_transpose: 2-, 4- and 8-byte words
     if (other.kind == layout_kind::col_major && plan.shifted) {
       const unsigned per = plan.tile / G + 1;
-      return f(shifted_columns{other.pitch, per, fast_divmod(per), (other.m - 1) * other.pitch + other.n});
+      return f(shifted_columns{other.pitch, per, fast_divmod(per), (other.m - 1) * other.pitch + other.n, lead});
     }
   }
   if (other.kind == layout_kind::col_major) return f(strided_columns{other.pitch, false, fast_divmod()});

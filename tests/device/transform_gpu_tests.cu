@@ -195,6 +195,54 @@ TEST_SUITE("gpu") {
     CHECK(pitched_transposes > 50);
   }
 
+  TEST_CASE("transform.cuda.user_components_of_any_pitch_and_alignment") {
+    // The user's device components (col_major: a Kokkos LayoutLeft View) with pitch n, odd and padded,
+    // at an aligned address or 1 or 3 elements past it: upload into rows, soa and blocked and download
+    // back (rows <-> such columns: the transpose's shifted columns), the gaps between the user's
+    // component rows left as they were.
+    const runtime rt{backend::cuda};
+    std::size_t shifted = 0;
+    const auto check = [&](auto zero, std::size_t n, std::size_t m) {
+      using T = decltype(zero);
+      const std::uint64_t seed = fresh_seed();
+      const std::vector<T> in = random_values<T>(n * m, seed);  // component i of vector v at i * n + v
+      for (std::size_t pitch : {n, n | 1, n + 37})
+        for (std::size_t offset : {0, 1, 3}) {
+          const std::size_t span = (m - 1) * pitch + n;
+          T* raw = nullptr;
+          REQUIRE_CUDA(cudaMalloc(&raw, (span + offset) * sizeof(T)));
+          T* cols = raw + offset;
+          std::vector<T> image(span, poison<T>());
+          for (std::size_t i = 0; i < m; ++i) std::memcpy(&image[i * pitch], &in[i * n], n * sizeof(T));
+          for (const layout_spec& spec : {aos(), pitched_rows(), soa(), blocked(128), blocked(96)}) {
+            INFO("n = " << n << ", m = " << m << ", sizeof(T) = " << sizeof(T) << ", pitch " << pitch << ", offset "
+                        << offset << ", " << to_string(spec) << ", seed = " << seed);
+            REQUIRE_CUDA(cudaMemcpy(cols, image.data(), span * sizeof(T), cudaMemcpyHostToDevice));
+            const array<T> a = rt.upload(device_components(static_cast<const T*>(cols), n, m, pitch), spec, T{});
+            const array_layout user{layout_kind::col_major, n, m, pitch, 0};
+            shifted += device_transform_kernel(user, cols, a.layout(), a.data(), sizeof(T)) == "transpose (shifted columns)";
+            const std::vector<T> poisoned(span, poison<T>());
+            REQUIRE_CUDA(cudaMemcpy(cols, poisoned.data(), span * sizeof(T), cudaMemcpyHostToDevice));
+            rt.download(a, device_components(cols, n, m, pitch));
+            std::vector<T> back(span);
+            REQUIRE_CUDA(cudaMemcpy(back.data(), cols, span * sizeof(T), cudaMemcpyDeviceToHost));
+            for (std::size_t i = 0; i < m; ++i) {
+              REQUIRE(std::memcmp(&back[i * pitch], &in[i * n], n * sizeof(T)) == 0);
+              for (std::size_t v = n; v < pitch && i * pitch + v < span; ++v)
+                REQUIRE(std::memcmp(&back[i * pitch + v], &poisoned[0], sizeof(T)) == 0);
+            }
+          }
+          cudaFree(raw);
+        }
+    };
+    for (std::size_t m : {1, 3, 4, 12}) {
+      check(float{}, 9001, m);
+      check(std::uint16_t{}, 12003, m);
+      check(double{}, 4001, m);
+    }
+    CHECK(shifted > 30);
+  }
+
   TEST_CASE("transform.cuda.fallback_kernel_for_large_m") {
     check_device_pairs<quad>(300, 100);  // 100 x 16-byte rows: no tile fits the shared budget
     check_device_pairs<float>(70, 1500);

@@ -86,6 +86,17 @@ std::size_t offset_of(const array_layout& l, std::size_t v, std::size_t i) {
   return visit_mapping(l, [&](auto map) { return std::size_t(map(v, i)); });
 }
 
+// Under AddressSanitizer, the words before a buffer's data are made unaddressable while a kernel runs
+// (in whole 8-byte granules: what ASan can mark), so that a chunk loaded from before the data fails.
+#if defined(__SANITIZE_ADDRESS__)
+#include <sanitizer/asan_interface.h>
+#define GUARD_BEFORE(p, bytes) ASAN_POISON_MEMORY_REGION(p, bytes)
+#define UNGUARD_BEFORE(p, bytes) ASAN_UNPOISON_MEMORY_REGION(p, bytes)
+#else
+#define GUARD_BEFORE(p, bytes) ((void)(p), (void)(bytes))
+#define UNGUARD_BEFORE(p, bytes) ((void)(p), (void)(bytes))
+#endif
+
 // An exact allocation (malloc: 16-byte aligned), its data `shift` words in.
 template <class Word>
 struct exact_buffer {
@@ -192,23 +203,29 @@ std::set<std::string> check_pairs(std::size_t n, std::size_t m) {
 // padding). Every element in place, the padding lanes the fill, a pitched row's padding untouched,
 // nothing else written. Returns false where the pair takes no transpose.
 template <class Word>
-bool check_transpose(const array_layout& sl, const array_layout& dl, std::size_t dst_offset = 0) {
-  const fast_plan plan = plan_fast_relayout(sl, dl, sizeof(Word), true, dst_offset == 0);
+bool check_transpose(const array_layout& sl, const array_layout& dl, std::size_t dst_offset = 0,
+                     std::size_t src_offset = 0) {
+  const fast_plan plan = plan_fast_relayout(sl, dl, sizeof(Word), src_offset == 0, dst_offset == 0);
   if (plan.method != fast_method::transpose) return false;
   INFO(to_string(sl) << " -> " << to_string(dl) << ", sizeof(Word) = " << sizeof(Word) << ", tile " << plan.tile
-                     << ", split " << plan.split << ", destination offset " << dst_offset);
+                     << ", split " << plan.split << ", source offset " << src_offset << ", destination offset "
+                     << dst_offset);
   REQUIRE(plan.shared_bytes <= sizeof(shared_bytes));
   constexpr unsigned G = unsigned(16 / sizeof(Word));
   const std::vector<Word> values = test::random_values<Word>(sl.n * sl.m, test::fresh_seed());
   const Word mark = test::poison<Word>(), fill = values[0];
-  // Exact allocations: a partial row chunk must not read past the last row's m-th word.
-  std::vector<Word> src(sl.span(), mark), dst_image(dl.span() + dst_offset, mark);
-  Word* const dst = dst_image.data() + dst_offset;
+  // Exact allocations (the data `offset` words into them, 16-byte aligned): a partial row chunk must
+  // not read past the last row's m-th word, nor a shifted column chunk before the first.
+  const exact_buffer<Word> src(sl.span(), src_offset), dst_buffer(dl.span(), dst_offset);
+  std::fill(src.data - src_offset, src.data + sl.span(), mark);
+  std::fill(dst_buffer.data - dst_offset, dst_buffer.data + dl.span(), mark);
+  Word* const dst = dst_buffer.data;
   for (std::size_t v = 0; v < sl.n; ++v)
-    for (std::size_t i = 0; i < sl.m; ++i) src[offset_of(sl, v, i)] = values[v * sl.m + i];
+    for (std::size_t i = 0; i < sl.m; ++i) src.data[offset_of(sl, v, i)] = values[v * sl.m + i];
   const transpose_shape shape = transpose_shape_for(plan, sl, dl, true, G);
   const bool rows_first = sl.kind == layout_kind::row_major;
-  with_transpose_columns<G>(plan, rows_first ? dl : sl, [&](auto columns) {
+  const unsigned lead = unsigned(rows_first ? dst_offset : src_offset) % G;
+  with_transpose_columns<G>(plan, rows_first ? dl : sl, lead, [&](auto columns) {
     using Columns = decltype(columns);
     gridDim.x = unsigned(plan.split / plan.tile + shape.tail);
     with_row_mode<G>(plan, sl.m, [&](auto mode, auto static_m) {  // the launch's instantiation
@@ -216,18 +233,22 @@ bool check_transpose(const array_layout& sl, const array_layout& dl, std::size_t
       constexpr unsigned StaticM = decltype(static_m)::value;
       const auto kernel = [&] {
         if (rows_first)
-          transpose_kernel<Word, Columns, true, Mode, StaticM>(src.data(), dst, shape, columns, fill);
+          transpose_kernel<Word, Columns, true, Mode, StaticM>(src.data, dst, shape, columns, fill);
         else
-          transpose_kernel<Word, Columns, false, Mode, StaticM>(src.data(), dst, shape, columns, fill);
+          transpose_kernel<Word, Columns, false, Mode, StaticM>(src.data, dst, shape, columns, fill);
       };
+      GUARD_BEFORE(src.data - src_offset, src_offset * sizeof(Word));
+      GUARD_BEFORE(dst - dst_offset, dst_offset * sizeof(Word));
       for (unsigned b = 0; b < gridDim.x; ++b) {
         std::memset(shared_bytes, 0xa5, sizeof(shared_bytes));
         blockIdx.x = b;
         run_block_in_two_passes(transpose_threads, kernel);
       }
+      UNGUARD_BEFORE(src.data - src_offset, src_offset * sizeof(Word));
+      UNGUARD_BEFORE(dst - dst_offset, dst_offset * sizeof(Word));
     });
   });
-  for (std::size_t o = 0; o < dst_offset; ++o) REQUIRE(std::memcmp(&dst_image[o], &mark, sizeof(Word)) == 0);
+  for (std::size_t o = 1; o <= dst_offset; ++o) REQUIRE(std::memcmp(dst - o, &mark, sizeof(Word)) == 0);
   require_image(expected_image(dl, values, dl.kind == layout_kind::blocked ? fill : mark), dst);
   return true;
 }
@@ -265,9 +286,16 @@ std::size_t check_transposes(std::size_t m, std::size_t* pitched) {
       const std::size_t unit = std::max<std::size_t>(tile, other_big.block);
       const std::size_t n = 2 * unit + unit / 2 + 2 * m + 1;
       const array_layout rows{layout_kind::row_major, n, m, pitch, 0}, other = others(n)[k];
-      const std::size_t taken = check_transpose<Word>(rows, other) + check_transpose<Word>(other, rows);
+      const bool forth = check_transpose<Word>(rows, other), back = check_transpose<Word>(other, rows);
+      const std::size_t taken = std::size_t(forth) + std::size_t(back);
       CHECK(taken >= 1);
       if (pitch != m) CHECK(check_transpose<Word>(other, rows, 1));  // rows word by word at any address
+      // Columns off 16 bytes (a user's pointer, words 1, 3, ... past): shifted columns, where those may be.
+      if (other.kind == layout_kind::col_major && sizeof(Word) > 1 && (sizeof(Word) == 2 || m * sizeof(Word) <= 64))
+        for (std::size_t lead = 1; lead < 16 / sizeof(Word); lead += 2) {
+          if (forth) CHECK(check_transpose<Word>(rows, other, lead));
+          if (back) CHECK(check_transpose<Word>(other, rows, 0, lead));
+        }
       transposes += taken;
       if (pitch != m) *pitched += taken;
     }
