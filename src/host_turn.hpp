@@ -91,16 +91,30 @@ inline void columns_to_rows4_pairs(byte* out, const byte* in, const turn_shape& 
   columns_to_rows_scalar<std::uint32_t>(out, in, t, groups);
 }
 
+// Rows [j, j + 4) x components [i, i + 4) turned: component c's 16 bytes to put(c, x). Past m the
+// loads read the next row: those lanes are dropped.
+template <class Put>
+inline void turn_group4(const byte* in, const turn_shape& t, std::size_t i, std::size_t j, Put&& put) {
+  __m128i r[4];
+  for (std::size_t k = 0; k < 4; ++k) r[k] = load(in + ((j + k) * t.rs + i) * 4);
+  transpose4(r[0], r[1], r[2], r[3]);
+  for (std::size_t k = 0; k < 4 && i + k < t.m; ++k) put(i + k, r[k]);
+}
+
+// Rows [j, j + 2) x components [i, i + 2) of 8-byte words, the same way.
+template <class Put>
+inline void turn_group8(const byte* in, const turn_shape& t, std::size_t i, std::size_t j, Put&& put) {
+  const __m128i a = load(in + (j * t.rs + i) * 8), b = load(in + ((j + 1) * t.rs + i) * 8);
+  put(i, _mm_unpacklo_epi64(a, b));
+  if (i + 1 < t.m) put(i + 1, _mm_unpackhi_epi64(a, b));
+}
+
 inline void rows_to_columns4(byte* out, const byte* in, const turn_shape& t) {
   if (t.m == 2 && t.rs == 2) return rows_to_columns4_pairs(out, in, t);
-  const std::size_t groups = t.len / 4 * 4, m = t.m;
+  const std::size_t groups = t.len / 4 * 4;
   for (std::size_t j = 0; j < groups; j += 4)
-    for (std::size_t i = 0; i < m; i += 4) {  // past m the loads read the next row: those lanes are dropped
-      __m128i r[4];
-      for (std::size_t k = 0; k < 4; ++k) r[k] = load(in + ((j + k) * t.rs + i) * 4);
-      transpose4(r[0], r[1], r[2], r[3]);
-      for (std::size_t k = 0; k < 4 && i + k < m; ++k) store(out + ((i + k) * t.cs + j) * 4, r[k]);
-    }
+    for (std::size_t i = 0; i < t.m; i += 4)
+      turn_group4(in, t, i, j, [&](std::size_t c, __m128i x) { store(out + (c * t.cs + j) * 4, x); });
   rows_to_columns_scalar<std::uint32_t>(out, in, t, groups);
 }
 
@@ -123,13 +137,10 @@ inline void columns_to_rows4(byte* out, const byte* in, const turn_shape& t) {
 }
 
 inline void rows_to_columns8(byte* out, const byte* in, const turn_shape& t) {
-  const std::size_t groups = t.len / 2 * 2, m = t.m;
+  const std::size_t groups = t.len / 2 * 2;
   for (std::size_t j = 0; j < groups; j += 2)
-    for (std::size_t i = 0; i < m; i += 2) {
-      const __m128i a = load(in + (j * t.rs + i) * 8), b = load(in + ((j + 1) * t.rs + i) * 8);
-      store(out + (i * t.cs + j) * 8, _mm_unpacklo_epi64(a, b));
-      if (i + 1 < m) store(out + ((i + 1) * t.cs + j) * 8, _mm_unpackhi_epi64(a, b));
-    }
+    for (std::size_t i = 0; i < t.m; i += 2)
+      turn_group8(in, t, i, j, [&](std::size_t c, __m128i x) { store(out + (c * t.cs + j) * 8, x); });
   rows_to_columns_scalar<std::uint64_t>(out, in, t, groups);
 }
 
@@ -159,28 +170,22 @@ inline void store_run(byte* p, __m128i x) {
   }
 }
 
+// The groups component-outer, rows-inner (rows_to_columns goes the other way round).
 template <bool Stream>
 inline void rows_to_runs4(byte* out, const byte* in, const turn_shape& t) {
-  const std::size_t groups = t.len / 4 * 4, m = t.m;
-  for (std::size_t i = 0; i < m; i += 4)  // past m the loads read the next row: those lanes are dropped
-    for (std::size_t j = 0; j < groups; j += 4) {
-      __m128i r[4];
-      for (std::size_t k = 0; k < 4; ++k) r[k] = load(in + ((j + k) * t.rs + i) * 4);
-      transpose4(r[0], r[1], r[2], r[3]);
-      for (std::size_t k = 0; k < 4 && i + k < m; ++k) store_run<Stream>(out + ((i + k) * t.cs + j) * 4, r[k]);
-    }
+  const std::size_t groups = t.len / 4 * 4;
+  for (std::size_t i = 0; i < t.m; i += 4)
+    for (std::size_t j = 0; j < groups; j += 4)
+      turn_group4(in, t, i, j, [&](std::size_t c, __m128i x) { store_run<Stream>(out + (c * t.cs + j) * 4, x); });
   rows_to_columns_scalar<std::uint32_t>(out, in, t, groups);
 }
 
 template <bool Stream>
 inline void rows_to_runs8(byte* out, const byte* in, const turn_shape& t) {
-  const std::size_t groups = t.len / 2 * 2, m = t.m;
-  for (std::size_t i = 0; i < m; i += 2)
-    for (std::size_t j = 0; j < groups; j += 2) {
-      const __m128i a = load(in + (j * t.rs + i) * 8), b = load(in + ((j + 1) * t.rs + i) * 8);
-      store_run<Stream>(out + (i * t.cs + j) * 8, _mm_unpacklo_epi64(a, b));
-      if (i + 1 < m) store_run<Stream>(out + ((i + 1) * t.cs + j) * 8, _mm_unpackhi_epi64(a, b));
-    }
+  const std::size_t groups = t.len / 2 * 2;
+  for (std::size_t i = 0; i < t.m; i += 2)
+    for (std::size_t j = 0; j < groups; j += 2)
+      turn_group8(in, t, i, j, [&](std::size_t c, __m128i x) { store_run<Stream>(out + (c * t.cs + j) * 8, x); });
   rows_to_columns_scalar<std::uint64_t>(out, in, t, groups);
 }
 #endif

@@ -113,8 +113,9 @@ fast_plan plan_transpose(const array_layout& src, const array_layout& dst, std::
   if (!columns_aligned && other.kind != layout_kind::col_major) return plan;
   plan.shifted = other.kind == layout_kind::col_major && (other.pitch % words != 0 || !columns_aligned);
   if (plan.shifted && (elem == 1 || (elem > 2 && m * elem > 64))) return plan;
-  if (other.kind == layout_kind::blocked && other.block % words != 0) return plan;
-  if (other.kind == layout_kind::blocked && !power_of_two(other.block) && !any_block_transpose_enabled()) return plan;
+  if (other.kind == layout_kind::blocked &&
+      (other.block % words != 0 || (!power_of_two(other.block) && !any_block_transpose_enabled())))
+    return plan;
   if (!pitched && !pick_row_mode(m, words, plan.mode)) return plan;
   // The most vectors that fit the tile bytes, in steps of 64 bytes down a component (whole chunks,
   // runs of at least two sectors that start sector-aligned); a blocked side needs bd | T, or T | bd
@@ -199,7 +200,8 @@ fast_plan plan_fast_relayout(const array_layout& src, const array_layout& dst, s
     plan.shifted = !plan.vector && words > 1 && shiftable(src, src_aligned) && shiftable(dst, dst_aligned);
     return plan;
   }
-  // The columnar side needs 16 bytes; rows too, but as a destination stored word by word.
+  // A blocked side needs 16 bytes (a col_major one off them is shifted columns); rows too, but as a
+  // destination stored word by word.
   const bool rows_first = src.kind == layout_kind::row_major;
   return plan_transpose(src, dst, elem, rows_first ? src_aligned : dst_aligned, rows_first ? dst_aligned : src_aligned);
 }

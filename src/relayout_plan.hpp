@@ -12,8 +12,9 @@
 //     blocked of any bd)                            vectors on both sides, copied straight
 //   row_major (any pitch; as a source one on     -> transpose: 16-byte chunks (pitched rows as a
 //     16 bytes or within a chunk of m) <->          destination word by word), a tile per thread
-//     col_major or blocked (16-byte aligned,        block, the tail by its first blocks
-//     bd of whole 16-byte chunks)
+//     col_major (any address: shifted cols)         block, the tail by its first blocks
+//     or blocked (16-byte aligned, bd of whole
+//     16-byte chunks)
 //   rows (pitch m) off the 16-byte grid <->      -> the record kernels (record_relayout.cu): each
 //     columnar, vectors of at most 64 bytes         component a record component; the rows side in
 //                                                   aligned 16-byte chunks wherever it lies

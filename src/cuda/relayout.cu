@@ -105,11 +105,12 @@ void relayout_device(const void* src, const array_layout& sl, void* dst, const a
     word ? move_rows(src, sl, dst, dl, elem, word, stream, call) : copy_same_kind(src, sl, dst, dl, elem, stream, call);
     return;
   }
-  // A fast row of the table moves all of it, or none: then the generic plan, worked out only then.
-  if (vector_records_first(sl, src, dl, dst, elem) && relayout_as_records(src, sl, dst, dl, elem, fill, call, stream))
-    return;
+  // A fast row of the table moves all of it, or none: then the generic plan, worked out only then. The
+  // record kernels go before the fast rows or after them (vector_records_first), tried once.
+  const bool records_first = vector_records_first(sl, src, dl, dst, elem);
+  if (records_first && relayout_as_records(src, sl, dst, dl, elem, fill, call, stream)) return;
   if (relayout_fast(src, sl, dst, dl, elem, fill, call, stream)) return;
-  if (relayout_as_records(src, sl, dst, dl, elem, fill, call, stream)) return;
+  if (!records_first && relayout_as_records(src, sl, dst, dl, elem, fill, call, stream)) return;
   const relayout_plan plan = plan_relayout(sl, dl, elem);
   relayout_device_range(src, sl, dst, dl, elem, fill, plan, tile_range{sl.n, dst_extent(dl, fill != nullptr), 0, 0},
                         call, stream);
