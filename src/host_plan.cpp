@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "host_plan.hpp"
 
+#include "host_gather.hpp"
+
 #include <algorithm>
 #include <numeric>
 
@@ -53,6 +55,7 @@ host_plan plan_host_relayout(const array_layout& src, const array_layout& dst, s
     if (tile >= std::min(host_min_tile, src.n)) {
       plan.method = host_method::transpose;
       plan.tile = tile;
+      plan.gather = host_gathers_available() && gathers_cover(plan, elem);
     }
   }
   return plan;

@@ -7,7 +7,8 @@
 //   both sides columnar (col_major, blocked) -> runs: each component's runs of consecutive vectors
 //                                               (a col_major row, bd lanes of a block) copied straight
 //   row_major <-> columnar, a tile fits      -> transpose: T vectors at a time through a buffer that
-//                                               stays in L1, read and written in long runs
+//                                               stays in L1, read and written in long runs; 4- and
+//                                               8-byte words by AVX-512 gathers where the CPU has them
 //   otherwise (a row too long for a tile)    -> simple: vector by vector through the mappings
 // Before choosing, each side is put in its plainest equivalent form: blocked with bd = 1 is
 // row_major with pitch m, blocked with a single block (n <= bd) is col_major with pitch bd, and with
@@ -30,6 +31,7 @@ struct host_plan {
   array_layout dst;
   std::size_t tile = 0;  // transpose: T vectors per tile
   bool stream = false;   // write dst with non-temporal stores (a destination far larger than the caches)
+  bool gather = false;   // transpose: through AVX-512 gathers (host_gather.hpp), where the CPU has them
 };
 
 // Bytes of one transpose tile's buffer (T * m * elem at most): with the source rows it reads, it stays

@@ -2,52 +2,25 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "host_relayout.hpp"
 
+#include "host_columnar.hpp"
+#include "host_gather.hpp"
+#include "host_omp.hpp"
 #include "host_stream.hpp"
 #include "host_turn.hpp"
 #include "relayout_one.hpp"
 
 #include <coalesce/core/math.hpp>
 
-#include <coalesce/build_config.hpp>
-
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
-
-#if COALESCE_WITH_OPENMP
-#define COALESCE_OMP(x) _Pragma(x)
-#else
-#define COALESCE_OMP(x)
-#endif
 
 namespace coalesce::detail {
 namespace {
 
 using byte = unsigned char;
 
-// Below this many elements a parallel region costs more than it saves (and oversubscribed machines
-// make a fork-join of idle spinning threads very slow).
-constexpr std::size_t parallel_threshold = 1 << 16;
-
 using turn::move_word;
-
-// A columnar side (col_major or blocked): where component i of vector v lives, and where the run of
-// consecutive vectors that holds v ends.
-struct columnar {
-  std::size_t m, pitch, block;
-  bool blocked;
-  explicit columnar(const array_layout& l)
-      : m(l.m), pitch(l.pitch), block(l.block), blocked(l.kind == layout_kind::blocked) {}
-  std::size_t offset(std::size_t v, std::size_t i) const {
-    return blocked ? (v / block * m + i) * block + v % block : i * pitch + v;
-  }
-  // From one component to the next, for the same vector.
-  std::size_t stride() const { return blocked ? block : pitch; }
-  // Vectors from v on, up to end, that lie one after the other.
-  std::size_t run(std::size_t v, std::size_t end) const {
-    return blocked ? std::min(end, v - v % block + block) - v : end - v;
-  }
-};
 
 void move_runs(const host_plan& plan, const byte* s, byte* d, std::size_t elem) {
   const columnar from(plan.src), to(plan.dst);
@@ -244,7 +217,13 @@ void run_host_plan(const host_plan& plan, const void* src, void* dst, const arra
         host_copy_rows(d, plan.dst.pitch * elem, s, plan.src.pitch * elem, plan.src.m * elem, plan.src.n, plan.stream);
         break;
       case host_method::runs: move_runs(plan, s, d, elem); break;
-      case host_method::transpose: transpose<W>(plan, s, d); break;
+      case host_method::transpose:
+        if (plan.gather && host_gathers_available() && gathers_cover(plan, elem)) {
+          gather_transpose(plan, s, d, elem);
+        } else {
+          transpose<W>(plan, s, d);
+        }
+        break;
       case host_method::simple: move_simple<W>(plan, s, d); break;
     }
   });

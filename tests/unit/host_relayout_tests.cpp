@@ -3,6 +3,7 @@
 // The host backend's fast paths (rows, runs, transpose) and their plan: every layout pair, element
 // size, m and n with tails against the one rule (relayout_one), on random data, unaligned pointers and
 // poisoned destinations, cached and streaming stores.
+#include "../../src/host_gather.hpp"
 #include "../../src/host_relayout.hpp"
 #include "../../src/host_stream.hpp"
 #include "../../src/relayout_one.hpp"
@@ -73,17 +74,25 @@ void check_case(const array_layout& sl, const array_layout& dl, bool stream, std
   const std::vector<unsigned char> fill = random_bytes(elem, seed + 1);
   const std::vector<unsigned char> want = reference<W>(src, sl, dl, with_fill ? fill.data() : nullptr);
 
-  std::vector<unsigned char> s(src.size() + shift), d(want.size() + shift, poison);
+  std::vector<unsigned char> s(src.size() + shift);
   std::memcpy(s.data() + shift, src.data(), src.size());
   host_plan plan = plan_host_relayout(sl, dl, elem);
   plan.stream = stream;
-  run_host_plan(plan, s.data() + shift, d.data() + shift, dl, elem, with_fill ? fill.data() : nullptr, "test");
-  const bool same = std::memcmp(d.data() + shift, want.data(), want.size()) == 0;
-  if (!same)
-    FAIL_CHECK(to_string(sl) << " -> " << to_string(dl) << " elem " << elem << " by " << to_string(plan.method)
-                             << " (tile " << plan.tile << ", stream " << stream << ", shift " << shift << ", fill "
-                             << with_fill << ", seed " << seed << ")");
-  for (std::size_t k = 0; k < shift; ++k) CHECK(d[k] == poison);
+  // A transpose runs both ways where the CPU has the gathers: by them and by the SSE2 turn.
+  const bool both = plan.method == host_method::transpose && host_gathers_available() && gathers_cover(plan, elem);
+  for (const bool gather : {plan.gather, !plan.gather}) {
+    if (gather != plan.gather && !both) break;
+    host_plan run = plan;
+    run.gather = gather;
+    std::vector<unsigned char> d(want.size() + shift, poison);
+    run_host_plan(run, s.data() + shift, d.data() + shift, dl, elem, with_fill ? fill.data() : nullptr, "test");
+    const bool same = std::memcmp(d.data() + shift, want.data(), want.size()) == 0;
+    if (!same)
+      FAIL_CHECK(to_string(sl) << " -> " << to_string(dl) << " elem " << elem << " by " << to_string(plan.method)
+                               << (gather ? " (gathers" : " (") << ", tile " << plan.tile << ", stream " << stream
+                               << ", shift " << shift << ", fill " << with_fill << ", seed " << seed << ")");
+    for (std::size_t k = 0; k < shift; ++k) CHECK(d[k] == poison);
+  }
 }
 
 // Every pair at m = 1, 2, 3, 5, 12, 33 and two n with tails around each bd; which two cycles with m
@@ -112,6 +121,46 @@ TEST_SUITE("unit") {
   TEST_CASE("host.relayout.every_pair.elem4") { every_pair<std::uint32_t>(); }
   TEST_CASE("host.relayout.every_pair.elem8") { every_pair<std::uint64_t>(); }
   TEST_CASE("host.relayout.every_pair.elem16") { every_pair<word16>(); }
+
+  TEST_CASE("host.relayout.gathers_at_their_limits") {
+    // The m where the gathers stop (16; 12 from col_major rows of 4-byte words) and either side of
+    // them, n with tails of every group of 16 and 8 vectors, blocked sides whose bd is not a multiple
+    // of a group (runs that end inside one); run both ways where the CPU has the gathers.
+    if (!host_gathers_available()) MESSAGE("no AVX-512F here (or COALESCE_HOST_GATHER=0): the SSE2 turn only");
+    std::size_t k = 0;
+    for (std::size_t m : {4, 12, 13, 16, 17})
+      for (std::size_t n : {9, 17, 1001, 4099}) {
+        std::vector<array_layout> all{rows(n, m, m), rows(n, m, m + 3), cols(n, m, n), cols(n, m, n + 5),
+                                      blocks(n, m, 40), blocks(n, m, 128), blocks(n, m, 1000)};
+        for (const auto& sl : all)
+          for (const auto& dl : all) {
+            if ((sl.kind == layout_kind::row_major) == (dl.kind == layout_kind::row_major)) continue;
+            ++k;
+            check_case<std::uint32_t>(sl, dl, k % 2 == 0, k % 3 == 0 ? 0 : k % 3 == 1 ? 4 : 8, true);
+            check_case<std::uint64_t>(sl, dl, k % 2 == 1, k % 3 == 0 ? 0 : k % 3 == 1 ? 8 : 24, true);
+          }
+      }
+  }
+
+  TEST_CASE("host.plan.gathers") {
+    // Every transpose of 4- and 8-byte words of up to 16 components takes the gathers where the CPU
+    // has them; other sizes, longer vectors and offsets past 32-bit indices keep the SSE2 turn.
+    const bool here = host_gathers_available();
+    CHECK(plan_host_relayout(rows(10000, 3, 3), blocks(10000, 3, 128), 4).gather == here);
+    CHECK(plan_host_relayout(cols(10000, 16, 10000), rows(10000, 16, 16), 8).gather == here);
+    CHECK(plan_host_relayout(cols(10000, 12, 10000), rows(10000, 12, 12), 4).gather == here);
+    CHECK_FALSE(plan_host_relayout(cols(10000, 13, 10000), rows(10000, 13, 13), 4).gather);
+    CHECK_FALSE(plan_host_relayout(rows(10000, 17, 17), cols(10000, 17, 10000), 8).gather);
+    CHECK_FALSE(plan_host_relayout(rows(10000, 3, 3), cols(10000, 3, 10000), 2).gather);
+    CHECK_FALSE(plan_host_relayout(rows(1000, 3, 3), rows(1000, 3, 5), 4).gather);  // rows: no transpose
+    host_plan far = plan_host_relayout(rows(1000, 3, 3), cols(1000, 3, 1000), 4);
+    CHECK(gathers_cover(far, 4));
+    far.src.pitch = std::size_t(1) << 28;  // lane 15 of a gather down the rows: 15 * 2^28 words
+    CHECK_FALSE(gathers_cover(far, 4));
+    far = plan_host_relayout(cols(1000, 3, 1000), rows(1000, 3, 3), 8);
+    far.src.pitch = std::size_t(1) << 30;  // component 2 of a group: 2^31 words on
+    CHECK_FALSE(gathers_cover(far, 8));
+  }
 
   TEST_CASE("host.relayout.parallel_tiles") {  // enough elements for the OpenMP region
     const std::size_t n = 30011, m = 3;
