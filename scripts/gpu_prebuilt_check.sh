@@ -6,7 +6,8 @@
 #   scripts/gpu_prebuilt_check.sh [step ...]   steps: tests sanitize demo records mpi (default: all), time, misaligned,
 #   pitched, anybd and anybd-ab (blocked sides of any bd through the transpose kernel: tests and
 #   sanitizers; A/Bs), records-first (memcheck and an A/B of the "+1" cells), shifted-columns (the
-#   user's columns off 16 bytes: test, sanitizers, A/B), matrix (the whole path
+#   user's columns off 16 bytes: test, sanitizers, A/B), shifted-copy (device copies at any distance:
+#   test, sanitizers, A/B against cudaMemcpyAsync), matrix (the whole path
 #   matrix, compared with docs/paths-h200-latest.csv)
 # tests: every GPU test program; apps: scripts/gpu_apps_check.sh's particles and fe steps on these
 # binaries; sanitize: compute-sanitizer memcheck and racecheck on the record
@@ -142,6 +143,21 @@ for step in "${steps[@]}"; do
         new= > "$out/anybd-cols.log" 2>&1
       note "shifted-columns A/B user:cols: exit $?"
       { echo "## user:cols"; cat "$out/anybd-cols/ab.md"; } >> "$out/anybd.md" ;;
+    shifted-copy)
+      # Device copies whose addresses differ by other than a multiple of 4 bytes through the shifted copy
+      # kernel: its GPU test under memcheck and racecheck, the user's rows test under memcheck, and an
+      # A/B of the "user+1" cells against cudaMemcpyAsync (COALESCE_SHIFTED_COPY=0) into $OUT/shifted-copy.md.
+      run_log copy-tests "$bin/coalesce-gpu-tests" -tc='transform.cuda.device_copies*'
+      RUN_LOG_TIMEOUT=200 run_log memcheck-copy compute-sanitizer --tool memcheck --error-exitcode 99 \
+        "$bin/coalesce-gpu-tests" -tc='transform.cuda.device_copies*'
+      RUN_LOG_TIMEOUT=200 run_log racecheck-copy compute-sanitizer --tool racecheck --error-exitcode 99 \
+        "$bin/coalesce-gpu-tests" -tc='transform.cuda.device_copies*'
+      RUN_LOG_TIMEOUT=200 run_log memcheck-user-rows compute-sanitizer --tool memcheck --error-exitcode 99 \
+        "$bin/coalesce-gpu-tests" -tc='transform.cuda.user_rows_of_any_pitch_and_alignment'
+      OUT="$out/shifted-copy" timeout 200 bash scripts/gpu_ab_paths.sh "user+1" "memcpy=COALESCE_SHIFTED_COPY=0" \
+        shifted= > "$out/shifted-copy.log" 2>&1
+      note "shifted-copy A/B user+1: exit $?"
+      cp "$out/shifted-copy/ab.md" "$out/shifted-copy.md" 2>/dev/null ;;
     matrix)
       # The whole path matrix at 128 MiB (about a minute), compared cell by cell with docs/paths-h200-latest.csv.
       run_log matrix "$bin/coalesce-bench" --paths all --size-mib 128 --out "$out/matrix"
@@ -174,7 +190,7 @@ for step in "${steps[@]}"; do
   esac
 done
 # The logs travel as one archive (the device tool brings back few files).
-tar czf "$out/logs.tgz" -C "$out" --exclude logs.tgz $(cd "$out" && ls -d *.log records misaligned matrix time anybd-* 2>/dev/null) 2>/dev/null
+tar czf "$out/logs.tgz" -C "$out" --exclude logs.tgz $(cd "$out" && ls -d *.log records misaligned matrix time anybd-* shifted-copy 2>/dev/null) 2>/dev/null
 # The path matrix's result files travel in the archive only (misaligned.md and anybd.md summarize them).
-[ -s "$out/logs.tgz" ] && rm -rf "$out/misaligned" "$out/matrix" "$out"/anybd-*/ "$out"/*.log
+[ -s "$out/logs.tgz" ] && rm -rf "$out/misaligned" "$out/matrix" "$out"/anybd-*/ "$out"/shifted-copy/ "$out"/*.log
 cat "$out/summary.txt"

@@ -239,6 +239,25 @@ bool copies_rows(const array_layout& src, const array_layout& dst) {
          (src.kind == layout_kind::row_major && dst.kind == layout_kind::row_major && src.n == dst.n && src.m == dst.m);
 }
 
+std::size_t contiguous_copy_bytes(const array_layout& src, const array_layout& dst, std::size_t elem) {
+  if (!copies_rows(src, dst)) return 0;
+  switch (src.kind) {
+    case layout_kind::row_major:
+      return (src.n <= 1 || (src.pitch == src.m && dst.pitch == dst.m)) ? src.n * src.m * elem : 0;
+    case layout_kind::col_major:
+      return (src.m <= 1 || (src.pitch == src.n && dst.pitch == dst.n)) ? src.n * src.m * elem : 0;
+    case layout_kind::blocked:
+      return src.span() * elem;
+  }
+  return 0;
+}
+
+bool shifted_copy_pays(const void* dst, const void* src, std::size_t bytes) {
+  static const bool enabled = env_switch_on("COALESCE_SHIFTED_COPY");
+  const auto distance = reinterpret_cast<std::uintptr_t>(dst) - reinterpret_cast<std::uintptr_t>(src);
+  return enabled && bytes >= 4096 && distance % 4 != 0;
+}
+
 namespace {
 
 // The longest tile of at most `budget` bytes that both sides' blocks allow, a multiple of 32 (whole
@@ -304,7 +323,8 @@ std::string device_transform_kernel(const array_layout& src, const void* src_dat
   const relayout_plan plan = plan_relayout(src, dst, elem);
   if (plan.method == relayout_method::copy_2d) {
     const std::size_t word = rows_word_bytes(src, src_data, dst, dst_data, elem);
-    return word ? "rows (" + std::to_string(word) + "-byte words)" : "copy_2d";
+    if (word) return "rows (" + std::to_string(word) + "-byte words)";
+    return shifted_copy_pays(dst_data, src_data, contiguous_copy_bytes(src, dst, elem)) ? "shifted copy" : "copy_2d";
   }
   const auto aligned = [](const void* p) { return reinterpret_cast<std::uintptr_t>(p) % 16 == 0; };
   if (vector_records_first(src, src_data, dst, dst_data, elem))  // relayout_device's order
@@ -312,7 +332,7 @@ std::string device_transform_kernel(const array_layout& src, const void* src_dat
   const fast_plan fast = plan_fast_relayout(src, dst, elem, aligned(src_data), aligned(dst_data));
   switch (fast.method) {
     case fast_method::flat:
-      return "flat";
+      return shifted_copy_pays(dst_data, src_data, src.n * elem) ? "flat (shifted copy)" : "flat";
     case fast_method::runs:
       return fast.vector ? "runs (16-byte)" : fast.shifted ? "runs (16-byte, shifted)" : "runs";
     case fast_method::transpose:  // the vectors after the last whole tile too (its first blocks)

@@ -66,6 +66,16 @@ relayout_plan plan_relayout(const array_layout& src, const array_layout& dst, st
 // Whether plan_relayout makes a copy_2d plan: the same layout, or row_major on both sides.
 bool copies_rows(const array_layout& src, const array_layout& dst);
 
+// The bytes of a copies_rows move that lie in one contiguous span on both sides (pitches with no
+// gaps, or a blocked span whole), or 0 where the rows have gaps.
+std::size_t contiguous_copy_bytes(const array_layout& src, const array_layout& dst, std::size_t elem);
+
+// Whether a device to device copy of `bytes` goes through the shifted copy kernel (device_copy.hpp)
+// rather than cudaMemcpyAsync: where the addresses differ by other than a multiple of 4 bytes, which
+// cudaMemcpyAsync copied at 62-65% of its aligned rate on the H200 (a user's bytes or halves one
+// element off), and the copy is long enough for a kernel to pay.
+bool shifted_copy_pays(const void* dst, const void* src, std::size_t bytes);
+
 // Device to device, row_major to row_major with other pitches (a copy_2d plan): the word size in
 // bytes the rows kernel moves (the widest of 16, 8, 4, 2, 1 dividing the row's bytes, both pitches'
 // bytes and both addresses), or 0 where one cudaMemcpyAsync does it (contiguous rows, or one row).

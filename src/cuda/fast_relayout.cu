@@ -6,6 +6,7 @@
 
 #include "../relayout_one.hpp"
 #include "cuda_check.hpp"
+#include "device_copy.hpp"
 #include "runs_kernel.cuh"
 #include "shifted_runs_kernel.cuh"
 #include "transpose_kernel.cuh"
@@ -27,8 +28,7 @@ __global__ void fill_kernel(Word* dst, std::size_t count, Word value) {
 template <class Word>
 void move_flat(const Word* src, Word* dst, const array_layout& dl, const Word* fill, cudaStream_t stream,
                const std::string& call) {
-  check_cuda(cudaMemcpyAsync(dst, src, dl.n * sizeof(Word), cudaMemcpyDeviceToDevice, stream), call,
-             "cudaMemcpyAsync(" + std::to_string(dl.n * sizeof(Word)) + " bytes)");
+  copy_device_bytes(dst, src, dl.n * sizeof(Word), stream, call);
   const std::size_t padding = dl.kind == layout_kind::blocked && fill ? dl.span() - dl.n : 0;
   if (padding == 0) return;
   fill_kernel<<<unsigned(ceil_div(padding, 256)), 256, 0, stream>>>(dst + dl.n, padding, *fill);

@@ -5,6 +5,7 @@
 #include "../device_api.hpp"
 #include "../relayout_one.hpp"
 #include "copy_rows.hpp"
+#include "device_copy.hpp"
 #include "fast_relayout.hpp"
 #include "cuda_check.hpp"
 #include "../relayout_plan.hpp"
@@ -101,8 +102,14 @@ void relayout_device(const void* src, const array_layout& sl, void* dst, const a
                      const void* fill, const std::string& call, stream_t stream) {
   if (sl.n == 0) return;
   if (copies_rows(sl, dl)) {
-    const std::size_t word = rows_word_bytes(sl, src, dl, dst, elem);
-    word ? move_rows(src, sl, dst, dl, elem, word, stream, call) : copy_same_kind(src, sl, dst, dl, elem, stream, call);
+    const std::size_t word = rows_word_bytes(sl, src, dl, dst, elem), bytes = contiguous_copy_bytes(sl, dl, elem);
+    if (word) {
+      move_rows(src, sl, dst, dl, elem, word, stream, call);
+    } else if (bytes) {
+      copy_device_bytes(dst, src, bytes, stream, call);
+    } else {
+      copy_same_kind(src, sl, dst, dl, elem, stream, call);
+    }
     return;
   }
   // A fast row of the table moves all of it, or none: then the generic plan, worked out only then. The

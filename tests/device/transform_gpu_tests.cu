@@ -8,6 +8,7 @@
 
 #include <doctest/doctest.h>
 
+#include "../../src/cuda/device_copy.hpp"
 #include "../../src/relayout_plan.hpp"
 #include "random.hpp"
 #include "round_trip.hpp"
@@ -135,6 +136,46 @@ TEST_SUITE("gpu") {
       REQUIRE(std::memcmp(out.data(), in.data(), in.size() * sizeof(float)) == 0);
     }
     cudaFree(raw);
+  }
+
+  TEST_CASE("transform.cuda.device_copies_at_any_distance") {
+    // Device to device copies between every pair of offsets within 16 bytes (the shifted copy kernel
+    // where the distance is not a multiple of 4, cudaMemcpyAsync otherwise), lengths just at and past
+    // the kernel's 4096 bytes, with tails of every size and one of several passes of the grid: the
+    // bytes arrive, the bytes around them stay poisoned.
+    const std::uint64_t seed = fresh_seed();
+    INFO("seed = " << seed);
+    constexpr std::size_t slack = 64, most = (std::size_t(3) << 20) + 77;
+    const std::vector<std::uint64_t> words = random_values<std::uint64_t>(most / 8 + slack, seed);
+    std::vector<unsigned char> in(most + slack);
+    std::memcpy(in.data(), words.data(), in.size());
+    void* src = nullptr;
+    void* dst = nullptr;
+    REQUIRE_CUDA(cudaMalloc(&src, in.size()));
+    REQUIRE_CUDA(cudaMalloc(&dst, in.size()));
+    REQUIRE_CUDA(cudaMemcpy(src, in.data(), in.size(), cudaMemcpyHostToDevice));
+    const std::vector<unsigned char> poisoned(in.size(), 0xA5);
+    std::vector<unsigned char> out(in.size());
+    std::size_t shifted = 0;
+    for (std::size_t from = 0; from < 16; ++from)
+      for (std::size_t to = 0; to < 16; ++to)
+        for (std::size_t bytes : {std::size_t(4096), std::size_t(4096 + 13), std::size_t(70001), most}) {
+          if (bytes == most && (from + to) % 5 != 0) continue;  // the long copy at a sample of offsets
+          INFO("from " << from << ", to " << to << ", bytes " << bytes);
+          const auto* s = static_cast<const unsigned char*>(src) + from;
+          auto* d = static_cast<unsigned char*>(dst) + to;
+          shifted += detail::shifted_copy_pays(d, s, bytes);
+          REQUIRE_CUDA(cudaMemcpy(dst, poisoned.data(), poisoned.size(), cudaMemcpyHostToDevice));
+          detail::copy_device_bytes(d, s, bytes, nullptr, "test");
+          REQUIRE_CUDA(cudaDeviceSynchronize());
+          REQUIRE_CUDA(cudaMemcpy(out.data(), dst, out.size(), cudaMemcpyDeviceToHost));
+          REQUIRE(std::memcmp(out.data() + to, in.data() + from, bytes) == 0);
+          REQUIRE(std::memcmp(out.data(), poisoned.data(), to) == 0);
+          REQUIRE(std::memcmp(out.data() + to + bytes, poisoned.data(), out.size() - to - bytes) == 0);
+        }
+    CHECK(shifted > 500);
+    cudaFree(src);
+    cudaFree(dst);
   }
 
   TEST_CASE("transform.cuda.user_rows_of_any_pitch_and_alignment") {

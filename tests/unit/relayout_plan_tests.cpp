@@ -34,6 +34,25 @@ TEST_SUITE("unit") {
     CHECK(plan_relayout(blocks(100, 3, 32), blocks(100, 3, 64), 4).method == relayout_method::tiled);
   }
 
+  TEST_CASE("transform.plan.shifted_copies") {
+    // One span on both sides: rows of pitch m, columns of pitch n, blocked spans whole; rows with gaps
+    // are not one span. The kernel takes copies of at least 4096 bytes whose distance is not a multiple
+    // of 4 bytes.
+    CHECK(contiguous_copy_bytes(rows(100, 3, 3), rows(100, 3, 3), 2) == 600);
+    CHECK(contiguous_copy_bytes(rows(100, 3, 3), rows(100, 3, 4), 2) == 0);
+    CHECK(contiguous_copy_bytes(rows(100, 3, 5), rows(100, 3, 5), 2) == 0);
+    CHECK(contiguous_copy_bytes(cols(100, 3, 100), cols(100, 3, 100), 1) == 300);
+    CHECK(contiguous_copy_bytes(cols(100, 3, 101), cols(100, 3, 101), 1) == 0);
+    CHECK(contiguous_copy_bytes(blocks(100, 3, 32), blocks(100, 3, 32), 4) == 128 * 3 * 4);
+    CHECK(contiguous_copy_bytes(rows(100, 3, 3), cols(100, 3, 100), 4) == 0);
+    alignas(16) static unsigned char buffer[8192 + 32];
+    CHECK(shifted_copy_pays(buffer + 1, buffer + 16, 4096));
+    CHECK(shifted_copy_pays(buffer + 2, buffer, 4096));
+    CHECK_FALSE(shifted_copy_pays(buffer + 4, buffer, 4096));
+    CHECK_FALSE(shifted_copy_pays(buffer + 20, buffer + 16, 8192));
+    CHECK_FALSE(shifted_copy_pays(buffer + 1, buffer, 4095));
+  }
+
   TEST_CASE("transform.plan.tiles_fit_budget_and_blocks") {
     for (std::size_t elem : {1, 2, 4, 8, 16})
       for (std::size_t m : {1, 2, 3, 4, 9, 12, 16, 32, 33, 64})
