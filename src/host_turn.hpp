@@ -2,8 +2,9 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The turn of a transpose tile: len rows of m words (j, i at j * rs + i, rs >= m) to m component runs
-// (i, j at i * cs + j, cs >= len) and back. 4- and 8-byte words go 4 x 4 (2 x 2) at a time through
-// SSE2 registers; other sizes, and the rows left over, one word at a time. The rows side must have
+// (i, j at i * cs + j, cs >= len) and back. Words of 1 to 8 bytes go N x N at a time through SSE2
+// registers (N = 16 / size: 16 x 16 bytes, 8 x 8 halves, 4 x 4, 2 x 2); 16-byte words, and the rows
+// left over, one word at a time. The rows side must have
 // turn_slack bytes readable (rows_to_columns) or writable (columns_to_rows) past its last row: the
 // last group of components reads or writes up to one register past the row's end. Where the rows are
 // packed (rs = m) that spill lands in the next row, which is written afterwards.
@@ -58,18 +59,53 @@ void columns_to_rows_scalar(byte* out, const byte* in, const turn_shape& t, std:
 inline __m128i load(const byte* p) { return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p)); }
 inline void store(byte* p, __m128i x) { _mm_storeu_si128(reinterpret_cast<__m128i*>(p), x); }
 
-// Rows r0..r3 (4 words each) in, columns c0..c3 out: the 4 x 4 transpose of 32-bit lanes.
-inline void transpose4(__m128i& a, __m128i& b, __m128i& c, __m128i& d) {
-  const __m128i ab_lo = _mm_unpacklo_epi32(a, b), ab_hi = _mm_unpackhi_epi32(a, b);
-  const __m128i cd_lo = _mm_unpacklo_epi32(c, d), cd_hi = _mm_unpackhi_epi32(c, d);
-  a = _mm_unpacklo_epi64(ab_lo, cd_lo);
-  b = _mm_unpackhi_epi64(ab_lo, cd_lo);
-  c = _mm_unpacklo_epi64(ab_hi, cd_hi);
-  d = _mm_unpackhi_epi64(ab_hi, cd_hi);
+// Interleaving the E-byte lanes of two registers: their low halves, their high halves.
+template <std::size_t E>
+inline __m128i unpack_lo(__m128i a, __m128i b) {
+  if constexpr (E == 1) {
+    return _mm_unpacklo_epi8(a, b);
+  } else if constexpr (E == 2) {
+    return _mm_unpacklo_epi16(a, b);
+  } else if constexpr (E == 4) {
+    return _mm_unpacklo_epi32(a, b);
+  } else {
+    return _mm_unpacklo_epi64(a, b);
+  }
+}
+template <std::size_t E>
+inline __m128i unpack_hi(__m128i a, __m128i b) {
+  if constexpr (E == 1) {
+    return _mm_unpackhi_epi8(a, b);
+  } else if constexpr (E == 2) {
+    return _mm_unpackhi_epi16(a, b);
+  } else if constexpr (E == 4) {
+    return _mm_unpackhi_epi32(a, b);
+  } else {
+    return _mm_unpackhi_epi64(a, b);
+  }
 }
 
-// m = 2 of packed rows on its own: pairs interleave exactly, where the 4 x 4 transpose would move half
-// its lanes for nothing (and, from columns to rows, store every row twice).
+// Lanes of E bytes in one register: 16, 8, 4, 2.
+template <std::size_t E>
+inline constexpr std::size_t lanes = 16 / E;
+
+// Rows r[0..N) (N lanes each) in, columns out: the N x N transpose of E-byte lanes, in log2(N) rounds
+// that each interleave register k with register k + N / 2 (N log2 N unpacks: 4 x 4 of 4-byte words 8).
+template <std::size_t E>
+inline void transpose_square(__m128i (&r)[lanes<E>]) {
+  constexpr std::size_t N = lanes<E>;
+  for (std::size_t round = 1; round < N; round *= 2) {
+    __m128i t[N];
+    for (std::size_t k = 0; k < N / 2; ++k) {
+      t[2 * k] = unpack_lo<E>(r[k], r[k + N / 2]);
+      t[2 * k + 1] = unpack_hi<E>(r[k], r[k + N / 2]);
+    }
+    for (std::size_t k = 0; k < N; ++k) r[k] = t[k];
+  }
+}
+
+// m = 2 of packed rows of 4-byte words on its own: pairs interleave exactly, where the 4 x 4 transpose
+// would move half its lanes for nothing (and, from columns to rows, store every row twice).
 inline void rows_to_columns4_pairs(byte* out, const byte* in, const turn_shape& t) {
   const std::size_t groups = t.len / 4 * 4;
   for (std::size_t j = 0; j < groups; j += 4) {
@@ -91,70 +127,48 @@ inline void columns_to_rows4_pairs(byte* out, const byte* in, const turn_shape& 
   columns_to_rows_scalar<std::uint32_t>(out, in, t, groups);
 }
 
-// Rows [j, j + 4) x components [i, i + 4) turned: component c's 16 bytes to put(c, x). Past m the
-// loads read the next row: those lanes are dropped.
-template <class Put>
-inline void turn_group4(const byte* in, const turn_shape& t, std::size_t i, std::size_t j, Put&& put) {
-  __m128i r[4];
-  for (std::size_t k = 0; k < 4; ++k) r[k] = load(in + ((j + k) * t.rs + i) * 4);
-  transpose4(r[0], r[1], r[2], r[3]);
-  for (std::size_t k = 0; k < 4 && i + k < t.m; ++k) put(i + k, r[k]);
+// Rows [j, j + N) x components [i, i + N) of E-byte words turned: component c's 16 bytes to put(c, x).
+// Past m the loads read the next row: those lanes are dropped.
+template <std::size_t E, class Put>
+inline void turn_group(const byte* in, const turn_shape& t, std::size_t i, std::size_t j, Put&& put) {
+  constexpr std::size_t N = lanes<E>;
+  __m128i r[N];
+  for (std::size_t k = 0; k < N; ++k) r[k] = load(in + ((j + k) * t.rs + i) * E);
+  transpose_square<E>(r);
+  for (std::size_t k = 0; k < N && i + k < t.m; ++k) put(i + k, r[k]);
 }
 
-// Rows [j, j + 2) x components [i, i + 2) of 8-byte words, the same way.
-template <class Put>
-inline void turn_group8(const byte* in, const turn_shape& t, std::size_t i, std::size_t j, Put&& put) {
-  const __m128i a = load(in + (j * t.rs + i) * 8), b = load(in + ((j + 1) * t.rs + i) * 8);
-  put(i, _mm_unpacklo_epi64(a, b));
-  if (i + 1 < t.m) put(i + 1, _mm_unpackhi_epi64(a, b));
+template <class W>
+inline void rows_to_columns_sse(byte* out, const byte* in, const turn_shape& t) {
+  constexpr std::size_t E = sizeof(W), N = lanes<E>;
+  if constexpr (E == 4)
+    if (t.m == 2 && t.rs == 2) return rows_to_columns4_pairs(out, in, t);
+  const std::size_t groups = t.len / N * N;
+  for (std::size_t j = 0; j < groups; j += N)
+    for (std::size_t i = 0; i < t.m; i += N)
+      turn_group<E>(in, t, i, j, [&](std::size_t c, __m128i x) { store(out + (c * t.cs + j) * E, x); });
+  rows_to_columns_scalar<W>(out, in, t, groups);
 }
 
-inline void rows_to_columns4(byte* out, const byte* in, const turn_shape& t) {
-  if (t.m == 2 && t.rs == 2) return rows_to_columns4_pairs(out, in, t);
-  const std::size_t groups = t.len / 4 * 4;
-  for (std::size_t j = 0; j < groups; j += 4)
-    for (std::size_t i = 0; i < t.m; i += 4)
-      turn_group4(in, t, i, j, [&](std::size_t c, __m128i x) { store(out + (c * t.cs + j) * 4, x); });
-  rows_to_columns_scalar<std::uint32_t>(out, in, t, groups);
-}
-
-inline void columns_to_rows4(byte* out, const byte* in, const turn_shape& t) {
-  if (t.m == 2 && t.rs == 2) return columns_to_rows4_pairs(out, in, t);
-  const std::size_t groups = t.len / 4 * 4, m = t.m;
-  // Four components at a time over all rows: memory sees four streams, however many components
-  // there are. The last group goes first: its stores run past component m - 1 into the next row's
-  // first components, which the groups after it (or the rows after these) then write correctly.
-  for (std::size_t g = (m + 3) / 4; g-- > 0;) {
-    const std::size_t i = g * 4;
-    for (std::size_t j = 0; j < groups; j += 4) {
-      __m128i c[4];
-      for (std::size_t k = 0; k < 4; ++k) c[k] = load(in + (std::min(i + k, m - 1) * t.cs + j) * 4);
-      transpose4(c[0], c[1], c[2], c[3]);
-      for (std::size_t k = 0; k < 4; ++k) store(out + ((j + k) * t.rs + i) * 4, c[k]);
+template <class W>
+inline void columns_to_rows_sse(byte* out, const byte* in, const turn_shape& t) {
+  constexpr std::size_t E = sizeof(W), N = lanes<E>;
+  if constexpr (E == 4)
+    if (t.m == 2 && t.rs == 2) return columns_to_rows4_pairs(out, in, t);
+  const std::size_t groups = t.len / N * N, m = t.m;
+  // N components at a time over all rows: memory sees N streams, however many components there are.
+  // The last group goes first: its stores run past component m - 1 into the next rows' first
+  // components, which the groups after it (or the rows after these) then write correctly.
+  for (std::size_t g = (m + N - 1) / N; g-- > 0;) {
+    const std::size_t i = g * N;
+    for (std::size_t j = 0; j < groups; j += N) {
+      __m128i c[N];
+      for (std::size_t k = 0; k < N; ++k) c[k] = load(in + (std::min(i + k, m - 1) * t.cs + j) * E);
+      transpose_square<E>(c);
+      for (std::size_t k = 0; k < N; ++k) store(out + ((j + k) * t.rs + i) * E, c[k]);
     }
   }
-  columns_to_rows_scalar<std::uint32_t>(out, in, t, groups);
-}
-
-inline void rows_to_columns8(byte* out, const byte* in, const turn_shape& t) {
-  const std::size_t groups = t.len / 2 * 2;
-  for (std::size_t j = 0; j < groups; j += 2)
-    for (std::size_t i = 0; i < t.m; i += 2)
-      turn_group8(in, t, i, j, [&](std::size_t c, __m128i x) { store(out + (c * t.cs + j) * 8, x); });
-  rows_to_columns_scalar<std::uint64_t>(out, in, t, groups);
-}
-
-inline void columns_to_rows8(byte* out, const byte* in, const turn_shape& t) {
-  const std::size_t groups = t.len / 2 * 2, m = t.m;
-  for (std::size_t g = (m + 1) / 2; g-- > 0;) {  // pairs of components, the last first, as in columns_to_rows4
-    const std::size_t i = g * 2;
-    for (std::size_t j = 0; j < groups; j += 2) {
-      const __m128i a = load(in + (i * t.cs + j) * 8), b = load(in + (std::min(i + 1, m - 1) * t.cs + j) * 8);
-      store(out + (j * t.rs + i) * 8, _mm_unpacklo_epi64(a, b));
-      store(out + ((j + 1) * t.rs + i) * 8, _mm_unpackhi_epi64(a, b));
-    }
-  }
-  columns_to_rows_scalar<std::uint64_t>(out, in, t, groups);
+  columns_to_rows_scalar<W>(out, in, t, groups);
 }
 
 // Rows straight into the destination's component runs (out 16-byte aligned, cs * sizeof(W) a multiple
@@ -171,22 +185,14 @@ inline void store_run(byte* p, __m128i x) {
 }
 
 // The groups component-outer, rows-inner (rows_to_columns goes the other way round).
-template <bool Stream>
-inline void rows_to_runs4(byte* out, const byte* in, const turn_shape& t) {
-  const std::size_t groups = t.len / 4 * 4;
-  for (std::size_t i = 0; i < t.m; i += 4)
-    for (std::size_t j = 0; j < groups; j += 4)
-      turn_group4(in, t, i, j, [&](std::size_t c, __m128i x) { store_run<Stream>(out + (c * t.cs + j) * 4, x); });
-  rows_to_columns_scalar<std::uint32_t>(out, in, t, groups);
-}
-
-template <bool Stream>
-inline void rows_to_runs8(byte* out, const byte* in, const turn_shape& t) {
-  const std::size_t groups = t.len / 2 * 2;
-  for (std::size_t i = 0; i < t.m; i += 2)
-    for (std::size_t j = 0; j < groups; j += 2)
-      turn_group8(in, t, i, j, [&](std::size_t c, __m128i x) { store_run<Stream>(out + (c * t.cs + j) * 8, x); });
-  rows_to_columns_scalar<std::uint64_t>(out, in, t, groups);
+template <class W, bool Stream>
+inline void rows_to_runs_sse(byte* out, const byte* in, const turn_shape& t) {
+  constexpr std::size_t E = sizeof(W), N = lanes<E>;
+  const std::size_t groups = t.len / N * N;
+  for (std::size_t i = 0; i < t.m; i += N)
+    for (std::size_t j = 0; j < groups; j += N)
+      turn_group<E>(in, t, i, j, [&](std::size_t c, __m128i x) { store_run<Stream>(out + (c * t.cs + j) * E, x); });
+  rows_to_columns_scalar<W>(out, in, t, groups);
 }
 #endif
 
@@ -205,18 +211,25 @@ inline constexpr bool turns_to_runs =
 template <class W, bool Stream>
 void rows_to_runs(unsigned char* out, const unsigned char* in, const turn::turn_shape& t) {
 #if defined(__SSE2__)
-  if constexpr (sizeof(W) == 4) turn::rows_to_runs4<Stream>(out, in, t);
-  if constexpr (sizeof(W) == 8) turn::rows_to_runs8<Stream>(out, in, t);
+  turn::rows_to_runs_sse<W, Stream>(out, in, t);
 #else
   (void)out, (void)in, (void)t;
 #endif
 }
 
+// Whether W turns in SSE2 registers (1- to 8-byte words, where SSE2 is); else word by word.
+template <class W>
+inline constexpr bool turns_in_registers =
+#if defined(__SSE2__)
+    sizeof(W) <= 8;
+#else
+    false;
+#endif
+
 template <class W>
 void rows_to_columns(unsigned char* out, const unsigned char* in, const turn::turn_shape& t) {
 #if defined(__SSE2__)
-  if constexpr (sizeof(W) == 4) return turn::rows_to_columns4(out, in, t);
-  if constexpr (sizeof(W) == 8) return turn::rows_to_columns8(out, in, t);
+  if constexpr (turns_in_registers<W>) return turn::rows_to_columns_sse<W>(out, in, t);
 #endif
   turn::rows_to_columns_scalar<W>(out, in, t, 0);
 }
@@ -224,8 +237,7 @@ void rows_to_columns(unsigned char* out, const unsigned char* in, const turn::tu
 template <class W>
 void columns_to_rows(unsigned char* out, const unsigned char* in, const turn::turn_shape& t) {
 #if defined(__SSE2__)
-  if constexpr (sizeof(W) == 4) return turn::columns_to_rows4(out, in, t);
-  if constexpr (sizeof(W) == 8) return turn::columns_to_rows8(out, in, t);
+  if constexpr (turns_in_registers<W>) return turn::columns_to_rows_sse<W>(out, in, t);
 #endif
   turn::columns_to_rows_scalar<W>(out, in, t, 0);
 }
