@@ -18,6 +18,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <stdexcept>
 
 int main(int argc, char** argv) try {
   using namespace coalesce::bench;
@@ -43,7 +44,8 @@ int main(int argc, char** argv) try {
   std::vector<std::size_t> ms;
   std::vector<std::string> types;
   app.add_option("--m", ms, "vector lengths to measure (default 1 2 3 4 9 12 16 32)")->check(CLI::Range(1, 4096));
-  app.add_option("--types", types, "element types (default float double)")->check(CLI::IsMember({"float", "double"}));
+  app.add_option("--types", types, "element types (default float double; u8 and u16 on the host backend)")
+      ->check(CLI::IsMember({"float", "double", "u8", "u16"}));
   std::string plot_script = coalesce::apps::script_path("plot.py", coalesce::apps::this_program());
   app.add_option("--plot-script", plot_script, "the plot script")->capture_default_str();
   CLI11_PARSE(app, argc, argv);
@@ -59,6 +61,10 @@ int main(int argc, char** argv) try {
 
   const bool gpu = backend == "cuda" || (backend == "auto" && gpu_available());
   if (!gpu && opt.paths == "quick" && ms.empty()) opt.ms = {3, 12};
+  if (gpu && opt.paths.empty())
+    for (const std::string& t : opt.types)
+      if (t != "float" && t != "double")  // the GPU's path matrix has every element size
+        throw std::invalid_argument("--types " + t + " runs on the host backend only (on the GPU: --paths all)");
   const coalesce::runtime rt = gpu ? coalesce::runtime{coalesce::backend::cuda} : coalesce::runtime{coalesce::backend::host};
   run_info info;
   info.machine = rt.description();

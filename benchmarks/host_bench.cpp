@@ -9,6 +9,7 @@
 #include <coalesce/coalesce.hpp>
 
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -100,6 +101,8 @@ std::vector<result> run_host(const options& opt) {
     for (const std::string& type : opt.types) {
       if (type == "float") relayout_cases<float>(opt, layouts, paths, type, cases);
       if (type == "double") relayout_cases<double>(opt, layouts, paths, type, cases);
+      if (type == "u8") relayout_cases<std::uint8_t>(opt, layouts, paths, type, cases);
+      if (type == "u16") relayout_cases<std::uint16_t>(opt, layouts, paths, type, cases);
     }
   }
   // Timed first, the copies read up to 20% below the same copies later in the run (a 2-core VM), and
