@@ -17,6 +17,10 @@ namespace {
 
 constexpr unsigned copy_threads = 256;
 constexpr unsigned copy_unroll = 4;  // chunks per thread and pass: loads in flight before the stores
+// Blocks per SM, at most: 32 (four times as many as are resident) against 8 took the copies of whole rows
+// from 92 to 98% of D2D, the m = 1 copies from 85 to 95% (H200, same-call A/B of 1, 2 and 4 chunks per
+// thread and 4 to 32 blocks per SM or a block per pass; BENCHMARKS.md).
+constexpr unsigned copy_blocks_per_sm = 32;
 
 // The middle of the copy: destination chunk k (aligned) takes the 16 bytes at byte R of source chunks
 // k and k + 1 (aligned, both within the source), the second from the next lane. The bytes before and
@@ -110,7 +114,8 @@ void copy_device_bytes(void* dst, const void* src, std::size_t bytes, cudaStream
   a.tail = std::uint32_t(bytes - a.tail_at);
   const std::size_t passes = ceil_div(chunks, std::size_t(copy_threads) * copy_unroll);
   const int sms = device_attribute(cudaDevAttrMultiProcessorCount, call);
-  const unsigned grid = unsigned(std::max<std::size_t>(1, std::min<std::size_t>(passes, std::size_t(sms) * 8)));
+  const unsigned grid =
+      unsigned(std::max<std::size_t>(1, std::min<std::size_t>(passes, std::size_t(sms) * copy_blocks_per_sm)));
   static constexpr auto kernels = shifted_copies(std::make_integer_sequence<unsigned, 16>{});
   kernels[shift]<<<grid, copy_threads, 0, stream>>>(a);
   check_cuda(cudaGetLastError(), call, "shifted copy kernel launch");
