@@ -23,6 +23,7 @@ struct options {
   bool records = false;  // the record cases instead of the vector ones
   std::string only;      // record cases: only those whose name contains this
   std::string paths;     // "all" or "quick": the path matrix (paths_bench.cu) instead of the default cases
+  std::vector<std::size_t> path_elems;  // the GPU's path matrix: its element sizes (--types; empty: all)
 };
 
 struct result {

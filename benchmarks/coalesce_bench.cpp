@@ -44,7 +44,9 @@ int main(int argc, char** argv) try {
   std::vector<std::size_t> ms;
   std::vector<std::string> types;
   app.add_option("--m", ms, "vector lengths to measure (default 1 2 3 4 9 12 16 32)")->check(CLI::Range(1, 4096));
-  app.add_option("--types", types, "element types (default float double; u8 and u16 on the host backend)")
+  app.add_option("--types", types,
+                 "element types (default float double; u8 and u16 on the host backend; with --paths on the GPU, "
+                 "the matrix's cells of these sizes: u8, u16, float as u32, double as u64)")
       ->check(CLI::IsMember({"float", "double", "u8", "u16"}));
   std::string plot_script = coalesce::apps::script_path("plot.py", coalesce::apps::this_program());
   app.add_option("--plot-script", plot_script, "the plot script")->capture_default_str();
@@ -57,6 +59,8 @@ int main(int argc, char** argv) try {
   }
   if (!ms.empty()) opt.ms = ms;
   if (!types.empty()) opt.types = types;
+  for (const std::string& t : types)  // the GPU's path matrix: u8, u16, float (u32), double (u64) cells only
+    opt.path_elems.push_back(t == "u8" ? 1 : t == "u16" ? 2 : t == "float" ? 4 : 8);
   opt.bytes = size_mib << 20;
 
   const bool gpu = backend == "cuda" || (backend == "auto" && gpu_available());

@@ -298,8 +298,8 @@ void path_device_cases(const options& opt, const result& d2d, std::vector<result
   const bool quick = opt.paths == "quick";
   const std::vector<std::size_t> ms = quick ? std::vector<std::size_t>{1, 3, 12, 32}
                                             : std::vector<std::size_t>{1, 2, 3, 4, 5, 7, 9, 12, 16, 32, 48, 64, 100};
-  const std::vector<std::size_t> elems =
-      quick ? std::vector<std::size_t>{4, 8} : std::vector<std::size_t>{1, 2, 4, 8, 16};
+  std::vector<std::size_t> elems = quick ? std::vector<std::size_t>{4, 8} : std::vector<std::size_t>{1, 2, 4, 8, 16};
+  if (!opt.path_elems.empty()) elems = opt.path_elems;
   for (std::size_t elem : elems) {
     for (std::size_t m : ms) {
       std::fprintf(stderr, "paths: %zu-byte elements, m = %zu\n", elem, m);

@@ -4,7 +4,8 @@
 # A/B of coalesce-bench builds on the GPU machine, in one call, so that a kernel change is judged
 # against the clocks and ceiling of the same minute:
 #   scripts/gpu_ab_paths.sh "<--only substring>" base=bench-before try=bench-after [name=bench ...]
-# (or any variant gpu_ab_rounds.sh takes: a build and an environment)
+# (or any variant gpu_ab_rounds.sh takes: a build and an environment; AB_BENCH_ARGS adds bench
+# arguments, e.g. "--types u8 u16")
 # runs --paths all (128 MiB cells) on the cells named, every build in turn, twice, and writes
 # $OUT/ab.md: per kernel and type (the first build's kernel, "-> the last build's" where it differs),
 # for each build after the first, the median over cells of its GB/s over the first build's (each
@@ -15,7 +16,7 @@ only=$1
 shift
 mkdir -p "$out"
 source "$(dirname "$0")/gpu_ab_rounds.sh"
-ab_rounds "$out" "$@" -- --paths all --size-mib 128 --only "$only"
+ab_rounds "$out" "$@" -- --paths all --size-mib 128 --only "$only" ${AB_BENCH_ARGS:-}
 python3 - "$out" "${names[@]}" > "$out/ab.md" <<'PY'
 import csv, sys
 from collections import defaultdict

@@ -158,6 +158,21 @@ for step in "${steps[@]}"; do
         shifted= > "$out/shifted-copy.log" 2>&1
       note "shifted-copy A/B user+1: exit $?"
       cp "$out/shifted-copy/ab.md" "$out/shifted-copy.md" 2>/dev/null ;;
+    narrow)
+      # Columnar runs in 8-, 4- and 2-byte chunks, and rows on the grid that the transpose declines
+      # through the record kernels: the transform GPU tests, memcheck and racecheck on the narrow runs'
+      # test and the user's components, then an A/B of the 1- and 2-byte cells of the whole matrix
+      # (both off, the narrow runs alone, both) into $OUT/narrow.md. About 4 minutes.
+      run_log narrow-tests "$bin/coalesce-gpu-tests" -tc='transform.cuda.*,runtime.cuda.*'
+      RUN_LOG_TIMEOUT=200 run_log memcheck-narrow compute-sanitizer --tool memcheck --error-exitcode 99 \
+        "$bin/coalesce-gpu-tests" -tc='transform.cuda.runs_of_narrow_chunks,transform.cuda.user_components*'
+      RUN_LOG_TIMEOUT=200 run_log racecheck-narrow compute-sanitizer --tool racecheck --error-exitcode 99 \
+        "$bin/coalesce-gpu-tests" -tc='transform.cuda.runs_of_narrow_chunks,transform.cuda.user_components*'
+      OUT="$out/narrow" AB_BENCH_ARGS="--types u8 u16" timeout 300 bash scripts/gpu_ab_paths.sh "" \
+        "before=COALESCE_NARROW_RUNS=0 COALESCE_RECORDS_ALIGNED_ROWS=0" \
+        "narrow=COALESCE_RECORDS_ALIGNED_ROWS=0" both= > "$out/narrow.log" 2>&1
+      note "narrow A/B: exit $?"
+      cp "$out/narrow/ab.md" "$out/narrow.md" 2>/dev/null ;;
     matrix)
       # The whole path matrix at 128 MiB (about a minute), compared cell by cell with docs/paths-h200-latest.csv.
       run_log matrix "$bin/coalesce-bench" --paths all --size-mib 128 --out "$out/matrix"
@@ -190,7 +205,7 @@ for step in "${steps[@]}"; do
   esac
 done
 # The logs travel as one archive (the device tool brings back few files).
-tar czf "$out/logs.tgz" -C "$out" --exclude logs.tgz $(cd "$out" && ls -d *.log records misaligned matrix time anybd-* shifted-copy 2>/dev/null) 2>/dev/null
+tar czf "$out/logs.tgz" -C "$out" --exclude logs.tgz $(cd "$out" && ls -d *.log records misaligned matrix time anybd-* shifted-copy narrow 2>/dev/null) 2>/dev/null
 # The path matrix's result files travel in the archive only (misaligned.md and anybd.md summarize them).
-[ -s "$out/logs.tgz" ] && rm -rf "$out/misaligned" "$out/matrix" "$out"/anybd-*/ "$out"/shifted-copy/ "$out"/*.log
+[ -s "$out/logs.tgz" ] && rm -rf "$out/misaligned" "$out/matrix" "$out"/anybd-*/ "$out"/shifted-copy/ "$out"/narrow/ "$out"/*.log
 cat "$out/summary.txt"

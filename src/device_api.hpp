@@ -52,11 +52,11 @@ bool is_device_only_pointer(const void* p);
 void relayout_device(const void* src, const array_layout& src_layout, void* dst, const array_layout& dst_layout,
                      std::size_t elem, const void* fill, const std::string& call, stream_t stream = nullptr);
 
-// Rows one element off the 16-byte grid (a user's pointer) to and from columnar sides, by the record
-// kernels (src/cuda/record_*.cuh): the vectors' m components as record components, so that the rows
-// are loaded and stored as aligned 16-byte chunks. Only where that measured faster than the tiled
-// kernel (vectors of at most 64 bytes; record_relayout.cu says which); false, having launched
-// nothing, elsewhere.
+// Rows one element off the 16-byte grid (a user's pointer), or on it where the transpose declined
+// them, to and from columnar sides, by the record kernels (src/cuda/record_*.cuh): the vectors' m
+// components as record components, so that the rows are loaded and stored as aligned 16-byte chunks.
+// Only where that measured faster than the tiled kernel (vectors of at most 64 bytes;
+// record_relayout.cu says which); false, having launched nothing, elsewhere.
 bool relayout_as_records(const void* src, const array_layout& src_layout, void* dst, const array_layout& dst_layout,
                          std::size_t elem, const void* fill, const std::string& call, stream_t stream = nullptr);
 // Whether relayout_device tries the record kernels before the fast rows of the table: for rows

@@ -63,6 +63,13 @@ bool any_block_transpose_enabled() {
   return enabled;
 }
 
+// COALESCE_NARROW_RUNS=0 moves runs that are not whole 16-byte chunks word by word (what they had
+// before; for A/B runs).
+bool narrow_runs_enabled() {
+  static const bool enabled = env_switch_on("COALESCE_NARROW_RUNS");
+  return enabled;
+}
+
 // COALESCE_PITCHED_ROWS=0 leaves pitched rows to the tiled kernel.
 bool pitched_transpose_enabled() {
   static const bool enabled = env_switch_on("COALESCE_PITCHED_ROWS");
@@ -183,21 +190,34 @@ fast_plan plan_fast_relayout(const array_layout& src, const array_layout& dst, s
     const std::size_t block =
         std::max(src.kind == layout_kind::blocked ? src.block : 1, dst.kind == layout_kind::blocked ? dst.block : 1);
     if (src.n + block >= (std::size_t(1) << 31)) return plan;
-    // 16-byte chunks where every run on both sides starts on a chunk: bd, or the pitch, a multiple of
+    // Chunks of `bytes` where every run on both sides starts on one: bd, or the pitch, a multiple of
     // the chunk's words, and both pointers aligned.
-    const auto runs_of_chunks = [&](const array_layout& l) {
-      return (l.kind == layout_kind::blocked ? l.block : l.pitch) % words == 0;
+    const auto runs_on = [&](const array_layout& l, std::size_t bytes) {
+      return (l.kind == layout_kind::blocked ? l.block : l.pitch) * elem % bytes == 0;
     };
     plan.method = fast_method::runs;
-    plan.vector = src_aligned && dst_aligned && runs_of_chunks(src) && runs_of_chunks(dst);
+    plan.vector = src_aligned && dst_aligned && runs_on(src, 16) && runs_on(dst, 16);
     // Otherwise 16-byte words still, shifted: a col_major row may start anywhere (odd pitch, a user
     // pointer one element off), a blocked side needs runs of whole aligned chunks (so that a
     // destination word crossing its block boundary takes the tail of one aligned chunk and the head
     // of the next: the same shift).
-    const auto shiftable = [&](const array_layout& l, bool aligned) {
-      return l.kind == layout_kind::col_major || (aligned && runs_of_chunks(l));
+    const auto shiftable = [&](const array_layout& l, bool aligned, std::size_t bytes) {
+      return l.kind == layout_kind::col_major || (aligned && runs_on(l, bytes));
     };
-    plan.shifted = !plan.vector && words > 1 && shiftable(src, src_aligned) && shiftable(dst, dst_aligned);
+    plan.shifted = !plan.vector && words > 1 && shiftable(src, src_aligned, 16) && shiftable(dst, dst_aligned, 16);
+    if (plan.vector || plan.shifted || !narrow_runs_enabled()) return plan;
+    // Else narrower chunks of several words (1-byte words in blocks of 1000: runs on 8 bytes): straight
+    // where both sides' runs start on them, else 8-byte ones shifted (the other side a col_major row
+    // anywhere), rather than one word at a time.
+    for (const std::size_t bytes : {8, 4, 2}) {
+      if (bytes <= elem) break;
+      const bool straight = src_aligned && dst_aligned && runs_on(src, bytes) && runs_on(dst, bytes);
+      plan.shifted = !straight && bytes == 8 && shiftable(src, src_aligned, 8) && shiftable(dst, dst_aligned, 8);
+      if (straight || plan.shifted) {
+        plan.narrow = unsigned(bytes);
+        break;
+      }
+    }
     return plan;
   }
   // A blocked side needs 16 bytes (a col_major one off them is shifted columns); rows too, but as a
@@ -334,7 +354,8 @@ std::string device_transform_kernel(const array_layout& src, const void* src_dat
     case fast_method::flat:
       return shifted_copy_pays(dst_data, src_data, src.n * elem) ? "flat (shifted copy)" : "flat";
     case fast_method::runs:
-      return fast.vector ? "runs (16-byte)" : fast.shifted ? "runs (16-byte, shifted)" : "runs";
+      if (!fast.vector && !fast.shifted && !fast.narrow) return "runs";
+      return "runs (" + std::to_string(fast.narrow ? fast.narrow : 16) + (fast.shifted ? "-byte, shifted)" : "-byte)");
     case fast_method::transpose:  // the vectors after the last whole tile too (its first blocks)
       if (fast.mode == row_mode::pitched || fast.mode == row_mode::span)
         return fast.shifted ? "transpose (pitched rows, shifted columns)" : "transpose (pitched rows)";

@@ -9,15 +9,17 @@
 //                                                   pitches and addresses allow (copy_2d plan)
 //   m == 1, both sides contiguous                -> flat: one copy, then the blocked padding filled
 //   two columnar sides (col_major of any pitch,  -> runs: each component is runs of consecutive
-//     blocked of any bd)                            vectors on both sides, copied straight
+//     blocked of any bd)                            vectors on both sides, copied straight (16-byte
+//                                                   chunks, shifted ones, or 8-, 4-, 2-byte ones
+//                                                   where the runs start on no more)
 //   row_major (any pitch; as a source one on     -> transpose: 16-byte chunks (pitched rows as a
 //     16 bytes or within a chunk of m) <->          destination word by word), a tile per thread
 //     col_major (any address: shifted cols)         block, the tail by its first blocks
 //     or blocked (16-byte aligned, bd of whole
 //     16-byte chunks)
-//   rows (pitch m) off the 16-byte grid <->      -> the record kernels (record_relayout.cu): each
-//     columnar, vectors of at most 64 bytes         component a record component; the rows side in
-//                                                   aligned 16-byte chunks wherever it lies
+//   rows (pitch m) off the 16-byte grid, or on   -> the record kernels (record_relayout.cu): each
+//     it where the transpose declined, <->          component a record component; the rows side in
+//     columnar, vectors of at most 64 bytes         aligned 16-byte chunks wherever it lies
 //   a tile fits                                  -> the generic tiled kernel: T vectors x m
 //                                                   components through shared memory (also what the
 //                                                   upload/download pipelines run on each chunk)
@@ -109,8 +111,11 @@ enum class row_mode { packed, contiguous, wrap, periodic, pitched, span };
 struct fast_plan {
   fast_method method = fast_method::none;
   bool vector = false;          // runs: 16-byte chunks on both sides (else one word at a time)
-  bool shifted = false;         // runs: 16-byte destination words, each shifted out of the two aligned
-                                // source words that cover it (runs aligned differently on the two sides);
+  unsigned narrow = 0;          // runs, not vector: chunks of 8, 4 or 2 bytes (several words) where the
+                                // runs start on no more (shifted: 8), else 0 (16-byte chunks, or word by word)
+  bool shifted = false;         // runs: 16-byte (narrow: 8-byte) destination words, each shifted out of the
+                                // two aligned source words that cover it (runs aligned differently on the
+                                // two sides);
                                 // transpose: a col_major side whose runs start off 16-byte boundaries
   unsigned tile = 0;            // transpose: T vectors per tile
   std::size_t split = 0;        // transpose: vectors [0, split) as whole tiles, the rest by its tail blocks

@@ -45,7 +45,7 @@ void launch_runs(const Word* src, const array_layout& sl, Word* dst, const array
   const Word fill_word = write_padding ? *fill : Word{};
   auto go = [&](auto src_blocked, auto dst_blocked) {
     constexpr bool from_blocks = decltype(src_blocked)::value, to_blocks = decltype(dst_blocked)::value;
-    if constexpr (Shifted && shifted_runs_staged<Word, from_blocks, to_blocks>) {
+    if constexpr (Shifted && shifted_runs_staged<Word, W, from_blocks, to_blocks>) {
       shifted_runs_kernel<Word, from_blocks, to_blocks>
           <<<shifted_runs_blocks<Word>(shape), runs_threads, 0, stream>>>(src, dst, shape, write_padding, fill_word);
     } else {
@@ -64,11 +64,9 @@ template <class Word>
 void move_runs(const Word* src, const array_layout& sl, Word* dst, const array_layout& dl, const fast_plan& plan,
                const Word* fill, cudaStream_t stream, const std::string& call) {
   const runs_shape shape{sl.n, dst_extent(dl, fill != nullptr), sl.m, columns_of(sl), columns_of(dl)};
-  if constexpr (chunk_words<Word> > 1) {
-    if (plan.vector) return launch_runs<Word, chunk_words<Word>>(src, sl, dst, dl, shape, fill, stream, call);
-    if (plan.shifted) return launch_runs<Word, chunk_words<Word>, true>(src, sl, dst, dl, shape, fill, stream, call);
-  }
-  launch_runs<Word, 1>(src, sl, dst, dl, shape, fill, stream, call);
+  with_runs_chunk<Word>(plan.vector, plan.shifted, plan.narrow, [&](auto words, auto shifted) {
+    launch_runs<Word, decltype(words)::value, decltype(shifted)::value>(src, sl, dst, dl, shape, fill, stream, call);
+  });
 }
 
 // ---- transpose: row_major (any pitch) <-> col_major or blocked.

@@ -374,10 +374,14 @@ bool launch_record_plan(const record_kernel_plan& plan, const record_range& rang
 // pairs of 1- and 2-byte words, 1-byte words in blocks of 32), and no gain for 16-byte words. Not from
 // or to rows of a pitch above m either: the staged kernel loads a source's rows as n whole strides (the
 // last row's padding may lie past the array), and stores into a user's padded rows element by element
-// (0.2-0.5x).
+// (0.2-0.5x). Rows on the grid too, where the transpose declined them (relayout_device asks after the
+// fast rows): a blocked side whose runs are not whole 16-byte chunks (1-byte words in blocks of
+// 1000), 1-byte words with a col_major side off the grid, vector lengths no row mode takes (1-byte
+// words of m = 6, 10, 12).
 bool vector_records_route(const array_layout& sl, const void* src, const array_layout& dl, const void* dst,
                           std::size_t elem) {
   static const bool on = env_switch_on("COALESCE_VECTOR_RECORDS");  // 0: the tiled kernel instead (A/B)
+  static const bool aligned_rows = env_switch_on("COALESCE_RECORDS_ALIGNED_ROWS");  // 0: off-grid rows only
   if (!on || elem > 8 || sl.m * elem > 64 || copies_rows(sl, dl)) return false;
   const auto fits = [&](const array_layout& l) {
     if (l.kind == layout_kind::blocked) return l.block * elem >= 64;
@@ -386,7 +390,8 @@ bool vector_records_route(const array_layout& sl, const void* src, const array_l
   const auto off_grid = [&](const array_layout& l, const void* data) {
     return l.kind == layout_kind::row_major && reinterpret_cast<std::uintptr_t>(data) % 16 != 0;
   };
-  return fits(sl) && fits(dl) && (off_grid(sl, src) || off_grid(dl, dst));
+  const bool rows = sl.kind == layout_kind::row_major || dl.kind == layout_kind::row_major;
+  return fits(sl) && fits(dl) && (off_grid(sl, src) || off_grid(dl, dst) || (aligned_rows && rows));
 }
 
 }  // namespace

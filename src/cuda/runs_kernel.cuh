@@ -5,10 +5,12 @@
 // component i of consecutive vectors lies in runs on both sides (a col_major row, or a block's bd
 // lanes), so the move is a strided copy: no shared memory, no transposing. Each block moves one
 // component (blockIdx.y, or blockIdx.x % m: runs_grid) of chunks of W words of consecutive vectors,
-// consecutive across a warp on both sides, the grid covering them in one pass. A chunk is whole where
-// W divides both sides' run lengths (bd, and every chunk start of a col_major row); the end of a
-// component goes word by word, and a blocked destination's padding lanes get the fill.
+// consecutive across a warp on both sides, the grid covering them in one pass. A chunk (16 bytes, or
+// 8, 4 or 2 where the runs start on no more: plan.narrow) is whole where W divides both sides' run
+// lengths (bd, and every chunk start of a col_major row); the end of a component goes word by word,
+// and a blocked destination's padding lanes get the fill.
 
+#include "chunk.cuh"
 #include "fast_divmod.cuh"
 
 #include <coalesce/layout/spec.hpp>
@@ -75,9 +77,47 @@ inline runs_grid_size runs_grid(const runs_shape& s, unsigned W, bool shifted) {
   return {blocks, unsigned(s.m < 65535 ? s.m : 65535)};
 }
 
+// The unsigned type of a whole chunk of Bytes bytes, moved by one access.
+template <unsigned Bytes>
+struct chunk_raw_of;
+template <>
+struct chunk_raw_of<1> { using type = unsigned char; };
+template <>
+struct chunk_raw_of<2> { using type = unsigned short; };
+template <>
+struct chunk_raw_of<4> { using type = unsigned; };
+template <>
+struct chunk_raw_of<8> { using type = unsigned long long; };
+template <>
+struct chunk_raw_of<16> { using type = uint4; };
+
+// Calls f(W, Shifted) (integral constants): the runs kernel's instantiation for a runs plan (its
+// vector, shifted and narrow): 16-byte chunks, straight or shifted; shifted 8-byte chunks (narrow 8);
+// straight chunks of 8, 4 or 2 bytes (narrow, more than one word); else one word at a time.
+template <class Word, unsigned Bytes = 8, class F>
+void with_runs_chunk(bool vector, bool shifted, unsigned narrow, F&& f) {
+  using straight = std::false_type;
+  if constexpr (Bytes == 8 && chunk_words<Word> > 1) {
+    if (vector) return f(std::integral_constant<unsigned, chunk_words<Word>>{}, straight{});
+    if (shifted && narrow == 0) return f(std::integral_constant<unsigned, chunk_words<Word>>{}, std::true_type{});
+  }
+  if constexpr (Bytes > sizeof(Word)) {
+    constexpr unsigned W = unsigned(Bytes / sizeof(Word));
+    if (narrow == Bytes) {
+      if constexpr (Bytes == 8) {
+        if (shifted) return f(std::integral_constant<unsigned, W>{}, std::true_type{});
+      }
+      return f(std::integral_constant<unsigned, W>{}, straight{});
+    }
+    return with_runs_chunk<Word, Bytes / 2>(vector, shifted, narrow, f);
+  } else {
+    f(std::integral_constant<unsigned, 1>{}, straight{});
+  }
+}
+
 // Bytes [b, b + 16) of the 32 bytes lo:hi (little-endian, so element order): whole 4-byte words by
 // selects (an index into a register array would go to local memory), the rest by funnel shifts.
-__device__ __forceinline__ uint4 funnel16(uint4 lo, uint4 hi, unsigned b) {
+__device__ __forceinline__ uint4 funnel(uint4 lo, uint4 hi, unsigned b) {
   unsigned a0 = lo.x, a1 = lo.y, a2 = lo.z, a3 = lo.w, a4 = hi.x, a5 = hi.y, a6 = hi.z, a7 = hi.w;
   if (b & 8) a0 = a2, a1 = a3, a2 = a4, a3 = a5, a4 = a6, a5 = a7;
   if (b & 4) a0 = a1, a1 = a2, a2 = a3, a3 = a4, a4 = a5;
@@ -86,13 +126,22 @@ __device__ __forceinline__ uint4 funnel16(uint4 lo, uint4 hi, unsigned b) {
                     __funnelshift_r(a3, a4, r));
 }
 
-__device__ __forceinline__ const uint4* aligned_word(const void* p) {
-  return reinterpret_cast<const uint4*>(reinterpret_cast<std::uintptr_t>(p) & ~std::uintptr_t(15));
+// Bytes [b, b + 8) of the 16 bytes lo:hi, 0 < b < 8.
+__device__ __forceinline__ unsigned long long funnel(unsigned long long lo, unsigned long long hi, unsigned b) {
+  return (lo >> (8 * b)) | (hi << (64 - 8 * b));
 }
 
-// Shifted = false: chunk q is vectors [qW, qW + W), 16-byte aligned on both sides (plan.vector).
-// Shifted = true (plan.shifted, W * sizeof(Word) == 16; 4-byte words with a blocked side have
-// shifted_runs_kernel.cuh): chunks follow the destination's alignment instead. Component i's
+// The aligned word of type Raw (16 or 8 bytes) holding the byte at p.
+template <class Raw = uint4>
+__device__ __forceinline__ const Raw* aligned_word(const void* p) {
+  return reinterpret_cast<const Raw*>(reinterpret_cast<std::uintptr_t>(p) & ~std::uintptr_t(sizeof(Raw) - 1));
+}
+
+// Shifted = false: chunk q is vectors [qW, qW + W), aligned to its bytes on both sides (plan.vector:
+// 16; plan.narrow: 8, 4 or 2; W = 1: one word).
+// Shifted = true (plan.shifted: chunks of 16 bytes, or 8 where a blocked side's runs start on no more;
+// 16-byte ones of 4-byte words with a blocked side have shifted_runs_kernel.cuh): chunks follow the
+// destination's alignment instead. Component i's
 // destination row starts `lead` words before its first aligned 16 bytes; chunk q is vectors
 // [lead - W + qW, ...) (chunk 0 the head, clipped at 0), and a whole chunk's destination word is
 // bytes [b, b + 16) of the two aligned source words holding its first and last element (b = its
@@ -106,9 +155,8 @@ __device__ __forceinline__ const uint4* aligned_word(const void* p) {
 template <class Word, unsigned W, bool SrcBlocked, bool DstBlocked, bool Shifted = false>
 __global__ void __launch_bounds__(runs_threads)
     runs_kernel(const Word* __restrict__ src, Word* __restrict__ dst, runs_shape s, bool write_padding, Word fill) {
-  using raw = std::conditional_t<W * sizeof(Word) == 16, uint4, Word>;  // a whole chunk, never split
-  static_assert(sizeof(raw) == W * sizeof(Word), "a chunk is 16 bytes or one word");
-  static_assert(!Shifted || W > 1, "a shifted chunk is 16 bytes of several words");
+  using raw = typename chunk_raw_of<W * sizeof(Word)>::type;  // a whole chunk, never split
+  static_assert(!Shifted || ((sizeof(raw) == 16 || sizeof(raw) == 8) && W > 1), "a shifted chunk: 16 or 8 bytes");
   constexpr bool components_inner = runs_components_inner(W, Shifted);
   const unsigned m = unsigned(s.m);  // components_inner: fewer than 2^31 blocks (runs_grid)
   const unsigned q0 = (components_inner ? blockIdx.x / m : blockIdx.x) * runs_threads * runs_unroll + threadIdx.x;
@@ -170,7 +218,7 @@ __global__ void __launch_bounds__(runs_threads)
       to[j] = s.dst.at<DstBlocked>(std::size_t(v), i);
       const Word* from = src + s.src.at<SrcBlocked>(std::size_t(v), i);
       if constexpr (Shifted) {
-        held[j] = __ldg(aligned_word(from));
+        held[j] = __ldg(aligned_word<raw>(from));
         if (shift != 0) {
           // The word holding the chunk's last element: the next one, or the start of a blocked
           // source's next run (the same component of the next block) where the chunk crosses a block.
@@ -180,7 +228,7 @@ __global__ void __launch_bounds__(runs_threads)
             s.src.by_block(unsigned(v), b, r);
             if (r + W > s.src.pitch) last = from - r + s.src.block_span;
           }
-          next[j] = __ldg(aligned_word(last));
+          next[j] = __ldg(aligned_word<raw>(last));
         }
       } else {
         held[j] = __ldg(reinterpret_cast<const raw*>(from));
@@ -191,7 +239,7 @@ __global__ void __launch_bounds__(runs_threads)
       const index v = first + index(q0 + unsigned(j * runs_threads)) * W;
       if (!whole(v)) continue;
       if constexpr (Shifted) {
-        if (shift != 0) held[j] = funnel16(held[j], next[j], shift * unsigned(sizeof(Word)));
+        if (shift != 0) held[j] = funnel(held[j], next[j], shift * unsigned(sizeof(Word)));
       }
       *reinterpret_cast<raw*>(dst + to[j]) = held[j];
     }

@@ -72,8 +72,10 @@ __device__ __forceinline__ const uint4* shifted_second_word(const column_side& s
   return aligned_word(last);
 }
 
-template <class Word, bool SrcBlocked, bool DstBlocked>
-inline constexpr bool shifted_runs_staged = sizeof(Word) == 4 && (SrcBlocked || DstBlocked);
+// Whether runs_kernel's shifted chunks of W words go through this kernel instead: 16-byte chunks of
+// 4-byte words with a blocked side.
+template <class Word, unsigned W, bool SrcBlocked, bool DstBlocked>
+inline constexpr bool shifted_runs_staged = sizeof(Word) == 4 && W == chunk_words<Word> && (SrcBlocked || DstBlocked);
 
 inline constexpr unsigned shifted_chunks = runs_threads * runs_unroll;  // per block and component
 
@@ -153,7 +155,7 @@ __device__ __forceinline__ void shifted_runs_store(Word* __restrict__ dst, const
     const long long v = c.first + (long long)(qb + k) * W;
     if (qb + k >= c.chunks || !shifted_whole<Word, SrcBlocked>(s, c, v)) continue;
     uint4 word = stage[k];
-    if (c.shift != 0) word = funnel16(word, stage[k + 1], c.shift * unsigned(sizeof(Word)));
+    if (c.shift != 0) word = funnel(word, stage[k + 1], c.shift * unsigned(sizeof(Word)));
     *reinterpret_cast<uint4*>(dst + s.dst.at<DstBlocked>(std::size_t(v), i)) = word;
   }
 }

@@ -17,6 +17,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -115,6 +116,37 @@ TEST_SUITE("gpu") {
         }
       }
     CHECK(transposes >= 18);  // every bd at m = 3, 12 and 100 where n holds a tile
+  }
+
+  TEST_CASE("transform.cuda.runs_of_narrow_chunks") {
+    // Columnar pairs whose runs start on 8, 4 or 2 bytes and no more (bd * elem not a multiple of 16:
+    // 1-byte words in blocks of 1000, 36, 1002; 2-byte in blocks of 100; 4-byte in blocks of 10; a
+    // packed soa of n = 5002 one-byte words), moved in chunks of that size; n past whole blocks and
+    // chunks, the blocked padding checked against the fill (small enough for compute-sanitizer:
+    // scripts/gpu_prebuilt_check.sh narrow).
+    std::set<unsigned> widths;
+    const auto count_narrow = [&](std::size_t n, std::size_t m, std::size_t elem, const std::vector<layout_spec>& l) {
+      for (const layout_spec& a : l)
+        for (const layout_spec& b : l) {
+          const auto layout_of = [&](const layout_spec& s) {
+            return s.kind == layout_kind::blocked ? array_layout{layout_kind::blocked, n, m, 0, s.block}
+                                                  : array_layout{layout_kind::col_major, n, m, n, 0};
+          };
+          widths.insert(detail::plan_fast_relayout(layout_of(a), layout_of(b), elem, true, true).narrow);
+        }
+    };
+    for (std::size_t m : {1, 3, 12})
+      for (std::size_t n : {std::size_t(7), std::size_t(5002), std::size_t(3 * 1002 + 5)}) {
+        const std::vector<layout_spec> bytes{soa(), soa(false), blocked(1000), blocked(36), blocked(1002), blocked(128)};
+        check_device_pairs<std::uint8_t>(n, m, bytes);
+        count_narrow(n, m, 1, bytes);
+        const std::vector<layout_spec> halves{soa(), blocked(100), blocked(128)}, words{soa(), blocked(10), blocked(96)};
+        check_device_pairs<std::uint16_t>(n, m, halves);
+        check_device_pairs<float>(n, m, words);
+        count_narrow(n, m, 2, halves);
+        count_narrow(n, m, 4, words);
+      }
+    CHECK(widths == std::set<unsigned>{0, 2, 4, 8});
   }
 
   TEST_CASE("transform.cuda.unaligned_user_pointers_take_the_generic_kernels") {
@@ -239,10 +271,11 @@ TEST_SUITE("gpu") {
   TEST_CASE("transform.cuda.user_components_of_any_pitch_and_alignment") {
     // The user's device components (col_major: a Kokkos LayoutLeft View) with pitch n, odd and padded,
     // at an aligned address or 1 or 3 elements past it: upload into rows, soa and blocked and download
-    // back (rows <-> such columns: the transpose's shifted columns), the gaps between the user's
-    // component rows left as they were.
+    // back (rows <-> such columns: the transpose's shifted columns; 1-byte words <-> blocks of 1000:
+    // the runs kernel's shifted 8-byte chunks), the gaps between the user's component rows left as
+    // they were.
     const runtime rt{backend::cuda};
-    std::size_t shifted = 0;
+    std::size_t shifted = 0, shifted_runs = 0;
     const auto check = [&](auto zero, std::size_t n, std::size_t m) {
       using T = decltype(zero);
       const std::uint64_t seed = fresh_seed();
@@ -255,13 +288,15 @@ TEST_SUITE("gpu") {
           T* cols = raw + offset;
           std::vector<T> image(span, poison<T>());
           for (std::size_t i = 0; i < m; ++i) std::memcpy(&image[i * pitch], &in[i * n], n * sizeof(T));
-          for (const layout_spec& spec : {aos(), pitched_rows(), soa(), blocked(128), blocked(96)}) {
+          for (const layout_spec& spec : {aos(), pitched_rows(), soa(), blocked(128), blocked(96), blocked(1000)}) {
             INFO("n = " << n << ", m = " << m << ", sizeof(T) = " << sizeof(T) << ", pitch " << pitch << ", offset "
                         << offset << ", " << to_string(spec) << ", seed = " << seed);
             REQUIRE_CUDA(cudaMemcpy(cols, image.data(), span * sizeof(T), cudaMemcpyHostToDevice));
             const array<T> a = rt.upload(device_components(static_cast<const T*>(cols), n, m, pitch), spec, T{});
             const array_layout user{layout_kind::col_major, n, m, pitch, 0};
-            shifted += device_transform_kernel(user, cols, a.layout(), a.data(), sizeof(T)) == "transpose (shifted columns)";
+            const std::string kernel = device_transform_kernel(user, cols, a.layout(), a.data(), sizeof(T));
+            shifted += kernel == "transpose (shifted columns)";
+            shifted_runs += kernel == "runs (8-byte, shifted)";
             const std::vector<T> poisoned(span, poison<T>());
             REQUIRE_CUDA(cudaMemcpy(cols, poisoned.data(), span * sizeof(T), cudaMemcpyHostToDevice));
             rt.download(a, device_components(cols, n, m, pitch));
@@ -280,8 +315,10 @@ TEST_SUITE("gpu") {
       check(float{}, 9001, m);
       check(std::uint16_t{}, 12003, m);
       check(double{}, 4001, m);
+      check(std::uint8_t{}, 20011, m);
     }
     CHECK(shifted > 30);
+    CHECK(shifted_runs >= 9);  // 1-byte words of m > 1 into blocks of 1000 from an odd pitch or an offset
   }
 
   TEST_CASE("transform.cuda.fallback_kernel_for_large_m") {

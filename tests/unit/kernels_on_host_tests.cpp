@@ -49,7 +49,7 @@ namespace {
 // its two phases: every thread's load, then every thread's store, the shared words poisoned first.
 template <class Word, unsigned W, bool Shifted, bool SrcBlocked, bool DstBlocked>
 void run_runs(const Word* src, const runs_shape& shape, Word* dst, const Word& fill) {
-  if constexpr (Shifted && shifted_runs_staged<Word, SrcBlocked, DstBlocked>) {
+  if constexpr (Shifted && shifted_runs_staged<Word, W, SrcBlocked, DstBlocked>) {
     std::vector<uint4> stage(shifted_chunks + 1);
     gridDim = {shifted_runs_blocks<Word>(shape), 1, 1};
     for (blockIdx.x = 0; blockIdx.x < gridDim.x; ++blockIdx.x) {
@@ -159,14 +159,10 @@ std::string check_move(const array_layout& sl, std::size_t src_shift, const arra
   INFO("kernel " << kernel);
   const auto aligned = [](const void* p) { return reinterpret_cast<std::uintptr_t>(p) % 16 == 0; };
   const fast_plan fast = plan_fast_relayout(sl, dl, sizeof(Word), aligned(src.data), aligned(dst.data));
-  constexpr unsigned G = unsigned(16 / sizeof(Word));
   if (fast.method == fast_method::runs) {
-    if (fast.vector)
-      move_runs<Word, G, false>(src.data, sl, dst.data, dl, fill);
-    else if (fast.shifted)
-      move_runs<Word, G, true>(src.data, sl, dst.data, dl, fill);
-    else
-      move_runs<Word, 1, false>(src.data, sl, dst.data, dl, fill);
+    with_runs_chunk<Word>(fast.vector, fast.shifted, fast.narrow, [&](auto words, auto shifted) {
+      move_runs<Word, decltype(words)::value, decltype(shifted)::value>(src.data, sl, dst.data, dl, fill);
+    });
   } else {
     return kernel;
   }
@@ -194,6 +190,29 @@ std::set<std::string> check_pairs(std::size_t n, std::size_t m) {
         kernels.insert(check_move<Word>(p.a, sa, p.b, sb));
         kernels.insert(check_move<Word>(p.b, sb, p.a, sa));
       }
+  return kernels;
+}
+
+// Runs that start on 8, 4 or 2 bytes and no more (blocked sides of bd * elem not a multiple of 16,
+// col_major pitches likewise) against blocked and col_major sides, both ways, n past the last whole
+// block and chunk; col_major sides also of odd pitch and one word off (8-byte chunks shifted).
+template <class Word>
+std::set<std::string> check_narrow_pairs(std::size_t n, std::size_t m) {
+  std::set<std::string> kernels;
+  const std::size_t wide = (n + 63) / 64 * 64;
+  for (const std::size_t run_bytes : {1000, 36, 1002, 40, 200}) {
+    if (run_bytes % sizeof(Word) != 0) continue;
+    const std::size_t run = run_bytes / sizeof(Word);
+    const array_layout narrow_blocks{layout_kind::blocked, n, m, 0, run}, b128{layout_kind::blocked, n, m, 0, 128},
+        cols{layout_kind::col_major, n, m, wide, 0}, narrow_cols{layout_kind::col_major, n, m, wide + run, 0},
+        odd_cols{layout_kind::col_major, n, m, wide + 1, 0};
+    for (const array_layout& other : {b128, cols, narrow_cols, odd_cols, narrow_blocks})
+      for (const std::size_t shift : {0, 1}) {
+        if (shift && other.kind != layout_kind::col_major) continue;
+        kernels.insert(check_move<Word>(narrow_blocks, 0, other, shift));
+        kernels.insert(check_move<Word>(other, shift, narrow_blocks, 0));
+      }
+  }
   return kernels;
 }
 
@@ -484,6 +503,22 @@ TEST_SUITE("unit") {
         word_sizes.insert(w.begin(), w.end());
     }
     CHECK(word_sizes == std::set<std::size_t>{1, 2, 4, 8, 16});
+  }
+
+  TEST_CASE("transform.kernels_on_host.narrow_runs") {
+    std::set<std::string> kernels;
+    for (std::size_t m : {1, 3, 12})
+      for (std::size_t n : {std::size_t(5), std::size_t(1001), std::size_t(4099)}) {
+        INFO("n = " << n << ", m = " << m);
+        for (const std::set<std::string>& k : {check_narrow_pairs<std::uint8_t>(n, m),
+                                               check_narrow_pairs<std::uint16_t>(n, m),
+                                               check_narrow_pairs<std::uint32_t>(n, m)})
+          kernels.insert(k.begin(), k.end());
+      }
+    CHECK(kernels.count("runs (8-byte)") == 1);
+    CHECK(kernels.count("runs (4-byte)") == 1);
+    CHECK(kernels.count("runs (2-byte)") == 1);
+    CHECK(kernels.count("runs (8-byte, shifted)") == 1);
   }
 
   TEST_CASE("transform.kernels_on_host.misaligned") {

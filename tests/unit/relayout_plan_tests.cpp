@@ -136,6 +136,23 @@ TEST_SUITE("unit") {
     const fast_plan odd_blocks = fast(blocks(1000, 5, 96), blocks(1000, 5, 1000), 1);
     CHECK(odd_blocks.method == fast_method::runs);
     CHECK_FALSE(odd_blocks.vector);  // 1000 is not a multiple of 16 one-byte words
+    CHECK(odd_blocks.narrow == 8);   // but of 8: chunks of 8 bytes, not one byte at a time
+    CHECK(fast(blocks(1000, 5, 36), cols(1000, 5, 1024), 1).narrow == 4);
+    CHECK(fast(blocks(1000, 5, 1002), cols(1000, 5, 1024), 1).narrow == 2);
+    CHECK(fast(blocks(1000, 5, 100), blocks(1000, 5, 128), 2).narrow == 8);
+    CHECK(fast(blocks(1000, 5, 10), cols(1000, 5, 1024), 4).narrow == 8);
+    CHECK(fast(blocks(1000, 5, 1004), cols(1000, 5, 1026), 1).narrow == 2);  // the pitch's 2 bytes
+    // A col_major side off those chunks (an odd pitch, a pointer one element off): 8-byte chunks shifted.
+    const fast_plan odd_pitch = fast(blocks(1000, 5, 1000), cols(1000, 5, 1001), 1);
+    CHECK((odd_pitch.narrow == 8 && odd_pitch.shifted));
+    const fast_plan off = fast(cols(1000, 5, 1024), blocks(1000, 5, 1000), 1, false, true);
+    CHECK((off.narrow == 8 && off.shifted));
+    CHECK_FALSE(fast(blocks(1000, 5, 1000), cols(1000, 5, 1024), 1).shifted);
+    CHECK(fast(blocks(1000, 5, 1000), cols(1000, 5, 1024), 1, false, true).narrow == 0);  // blocks unaligned
+    CHECK(fast(blocks(1000, 5, 1002), cols(1000, 5, 1001), 1).narrow == 0);  // runs on 2 bytes, odd pitch
+    CHECK(fast(blocks(1000, 5, 1000), cols(1000, 5, 1024), 8).narrow == 0);  // one 8-byte word
+    CHECK(fast(blocks(1000, 5, 96), cols(1000, 5, 1024), 1).narrow == 0);    // 16-byte chunks
+    CHECK(fast(blocks(1000, 5, 96), cols(1000, 5, 1024), 1).vector);
     CHECK(fast(blocks(1000, 5, 32), blocks(1000, 5, 128), 4).vector);
     CHECK(fast(cols(1000, 5, 1000), cols(1000, 5, 1024), 8).vector);
     CHECK_FALSE(fast(cols(1001, 5, 1001), cols(1001, 5, 1024), 8).vector);
@@ -373,9 +390,11 @@ TEST_SUITE("unit") {
     CHECK(fast(cols(1001, 3, 1001), cols(1001, 3, 1024), 8).shifted);
     CHECK(fast(cols(1000, 3, 1024), cols(1000, 3, 1024), 2, false, true).shifted);  // a pointer off, equal pitches
     CHECK(fast(cols(1000, 3, 1000), cols(1000, 3, 1024), 1, true, false).shifted);
-    // A blocked side needs aligned runs of whole chunks: bd a multiple of the chunk's words, its
-    // pointer aligned.
-    CHECK_FALSE(fast(blocks(1000, 3, 1000), cols(1000, 3, 1001), 1).shifted);
+    // A blocked side needs aligned runs of whole chunks: bd a multiple of the chunk's words (16 bytes,
+    // else 8-byte chunks), its pointer aligned.
+    const fast_plan eight = fast(blocks(1000, 3, 1000), cols(1000, 3, 1001), 1);
+    CHECK((eight.shifted && eight.narrow == 8));
+    CHECK_FALSE(fast(blocks(1000, 3, 1004), cols(1000, 3, 1001), 1).shifted);  // runs on 4 bytes
     CHECK_FALSE(fast(blocks(1000, 3, 128), cols(1000, 3, 1001), 4, false, true).shifted);
     CHECK(fast(blocks(1000, 3, 1000), cols(1000, 3, 1001), 4).shifted);
     // Aligned pairs keep the straight chunks; 16-byte elements are one word either way.
@@ -405,7 +424,11 @@ TEST_SUITE("unit") {
     CHECK(not_records(device_transform_kernel(rows(1000, 2, 2), memory + 1, blocks(1000, 2, 32), a, 1)));  // 32-byte runs
     CHECK(not_records(device_transform_kernel(rows(1000, 17, 17), off, cols(1000, 17, 1024), a, 4)));     // 68 bytes
     CHECK(not_records(device_transform_kernel(rows(1000, 3, 3), memory + 8, blocks(1000, 3, 128), a, 16)));
-    CHECK(not_records(device_transform_kernel(rows(1000, 3, 3), a, blocks(1000, 3, 96), a, 4)));  // on the grid
+    // Rows on the grid where the transpose declines them: fewer vectors than its tile, a blocked side
+    // whose runs are not whole 16-byte chunks, a vector length no row mode takes.
+    CHECK(device_transform_kernel(rows(1000, 3, 3), a, blocks(1000, 3, 96), a, 4) == records);  // under a tile
+    CHECK(device_transform_kernel(blocks(100000, 4, 1000), a, rows(100000, 4, 4), a, 1) == records);
+    CHECK(device_transform_kernel(rows(100000, 12, 12), a, cols(100000, 12, 100352), a, 1) == records);
     // Rows of a pitch above m: not as a source (the staged kernel would read the last row's padding,
     // past the array) nor as a destination (element by element into the user's rows: slower).
     CHECK(not_records(device_transform_kernel(rows(1000, 3, 4), off, blocks(1000, 3, 128), a, 4)));
