@@ -162,15 +162,14 @@ for step in "${steps[@]}"; do
       # Columnar runs in 8-, 4- and 2-byte chunks, and rows on the grid that the transpose declines
       # through the record kernels: the transform GPU tests, memcheck and racecheck on the narrow runs'
       # test and the user's components, then an A/B of the 1- and 2-byte cells of the whole matrix
-      # (both off, the narrow runs alone, both) into $OUT/narrow.md. About 4 minutes.
+      # (both off, both on) into $OUT/narrow.md. About 5 minutes.
       run_log narrow-tests "$bin/coalesce-gpu-tests" -tc='transform.cuda.*,runtime.cuda.*'
       RUN_LOG_TIMEOUT=200 run_log memcheck-narrow compute-sanitizer --tool memcheck --error-exitcode 99 \
         "$bin/coalesce-gpu-tests" -tc='transform.cuda.runs_of_narrow_chunks,transform.cuda.user_components*'
       RUN_LOG_TIMEOUT=200 run_log racecheck-narrow compute-sanitizer --tool racecheck --error-exitcode 99 \
         "$bin/coalesce-gpu-tests" -tc='transform.cuda.runs_of_narrow_chunks,transform.cuda.user_components*'
       OUT="$out/narrow" AB_BENCH_ARGS="--types u8 u16" timeout 300 bash scripts/gpu_ab_paths.sh "" \
-        "before=COALESCE_NARROW_RUNS=0 COALESCE_RECORDS_ALIGNED_ROWS=0" \
-        "narrow=COALESCE_RECORDS_ALIGNED_ROWS=0" both= > "$out/narrow.log" 2>&1
+        "before=COALESCE_NARROW_RUNS=0 COALESCE_RECORDS_ALIGNED_ROWS=0" after= > "$out/narrow.log" 2>&1
       note "narrow A/B: exit $?"
       cp "$out/narrow/ab.md" "$out/narrow.md" 2>/dev/null ;;
     matrix)
