@@ -8,7 +8,9 @@
 #   sanitizers; A/Bs), records-first (memcheck and an A/B of the "+1" cells), shifted-columns (the
 #   user's columns off 16 bytes: test, sanitizers, A/B), shifted-copy (device copies at any distance:
 #   test, sanitizers, A/B against cudaMemcpyAsync), matrix (the whole path
-#   matrix, compared with docs/paths-h200-latest.csv)
+#   matrix, compared with docs/paths-h200-latest.csv), narrow (columnar runs in narrow chunks, rows the
+#   transpose declines: tests, sanitizers, A/B), padded-rows (odd-pitch source rows through the record
+#   kernels: sanitizers, A/Bs)
 # tests: every GPU test program; apps: scripts/gpu_apps_check.sh's particles and fe steps on these
 # binaries; sanitize: compute-sanitizer memcheck and racecheck on the record
 # kernels; paths: scripts/gpu_paths_check.sh (transform tests, sanitizers, coalesce-bench --paths all);
@@ -172,6 +174,29 @@ for step in "${steps[@]}"; do
         "before=COALESCE_NARROW_RUNS=0 COALESCE_RECORDS_ALIGNED_ROWS=0" after= > "$out/narrow.log" 2>&1
       note "narrow A/B: exit $?"
       cp "$out/narrow/ab.md" "$out/narrow.md" 2>/dev/null ;;
+    padded-rows)
+      # Source rows of a pitch under 16 bytes past m (an odd pitch, also one element off) through the
+      # record kernels, whose staged kernel leaves the last row's padding unloaded: memcheck and
+      # racecheck on the user's rows of every pitch and on the record kernels, an A/B of the odd-pitch
+      # cells (COALESCE_RECORDS_PADDED_ROWS=0: the tiled kernel they had) into $OUT/padded.md, and the
+      # particle records against the build before (PADDED_OLD, xz-packed; the staged kernel's new
+      # bound) into $OUT/padded-records.md. About 6 minutes.
+      RUN_LOG_TIMEOUT=200 run_log memcheck-user-rows compute-sanitizer --tool memcheck --error-exitcode 99 \
+        "$bin/coalesce-gpu-tests" -tc='transform.cuda.user_rows_of_any_pitch_and_alignment'
+      RUN_LOG_TIMEOUT=150 run_log racecheck-user-rows compute-sanitizer --tool racecheck --error-exitcode 99 \
+        "$bin/coalesce-gpu-tests" -tc='transform.cuda.user_rows_of_any_pitch_and_alignment'
+      run_log memcheck-records compute-sanitizer --tool memcheck --error-exitcode 99 "$bin/coalesce-gpu-tests" \
+        -tc='record.gpu.padding*,record.gpu.user_device*,record.gpu.views*,record.gpu.async*,record.gpu.bad*'
+      OUT="$out/padded" timeout 200 bash scripts/gpu_ab_paths.sh "odd-pitch" "before=COALESCE_RECORDS_PADDED_ROWS=0" \
+        after= > "$out/padded.log" 2>&1
+      note "padded-rows A/B: exit $?"
+      cp "$out/padded/ab.md" "$out/padded.md" 2>/dev/null
+      old=${PADDED_OLD:-.dev/old/coalesce-bench.xz}
+      xz -dc "$old" > /tmp/cb/coalesce-bench-old && chmod +x /tmp/cb/coalesce-bench-old
+      OUT="$out/padded-records" timeout 200 bash scripts/gpu_ab_records.sh "particle:" old=@/tmp/cb/coalesce-bench-old \
+        new= > "$out/padded-records.log" 2>&1
+      note "padded-rows records A/B: exit $?"
+      cp "$out/padded-records/ab.md" "$out/padded-records.md" 2>/dev/null ;;
     matrix)
       # The whole path matrix at 128 MiB (about a minute), compared cell by cell with docs/paths-h200-latest.csv.
       run_log matrix "$bin/coalesce-bench" --paths all --size-mib 128 --out "$out/matrix"
@@ -204,7 +229,7 @@ for step in "${steps[@]}"; do
   esac
 done
 # The logs travel as one archive (the device tool brings back few files).
-tar czf "$out/logs.tgz" -C "$out" --exclude logs.tgz $(cd "$out" && ls -d *.log records misaligned matrix time anybd-* shifted-copy narrow 2>/dev/null) 2>/dev/null
+tar czf "$out/logs.tgz" -C "$out" --exclude logs.tgz $(cd "$out" && ls -d *.log records misaligned matrix time anybd-* shifted-copy narrow padded padded-records 2>/dev/null) 2>/dev/null
 # The path matrix's result files travel in the archive only (misaligned.md and anybd.md summarize them).
-[ -s "$out/logs.tgz" ] && rm -rf "$out/misaligned" "$out/matrix" "$out"/anybd-*/ "$out"/shifted-copy/ "$out"/narrow/ "$out"/*.log
+[ -s "$out/logs.tgz" ] && rm -rf "$out/misaligned" "$out/matrix" "$out"/anybd-*/ "$out"/shifted-copy/ "$out"/narrow/ "$out"/padded/ "$out"/padded-records/ "$out"/*.log
 cat "$out/summary.txt"

@@ -298,6 +298,7 @@ std::string record_plan_key(const record_move& m, const record_range& r, const v
                             int most) {
   std::string key;
   const std::size_t scalars[] = {m.width.size(), m.src_rows_base, m.dst_rows_base, std::size_t(m.preserve_gaps),
+                                 m.src_rows_tail,
                                  r.count, r.dst_count, r.src_first, r.dst_first,
                                  reinterpret_cast<std::uintptr_t>(src) % 16, reinterpret_cast<std::uintptr_t>(dst) % 16,
                                  std::size_t(sms), std::size_t(most), std::size_t(record_lanes_on())};
@@ -371,27 +372,30 @@ bool launch_record_plan(const record_kernel_plan& plan, const record_range& rang
 // Measured on the H200 against the tiled kernel (BENCHMARKS.md, 128 MiB, every "+1" cell of the path
 // matrix): 1.58x at the median where vectors are at most 64 bytes of words up to 8 bytes and blocked
 // runs at least 64 bytes; past that down to 0.4x (4- and 8-byte words of 128-800 bytes a vector, some
-// pairs of 1- and 2-byte words, 1-byte words in blocks of 32), and no gain for 16-byte words. Not from
-// or to rows of a pitch above m either: the staged kernel loads a source's rows as n whole strides (the
-// last row's padding may lie past the array), and stores into a user's padded rows element by element
-// (0.2-0.5x). Rows on the grid too, where the transpose declined them (relayout_device asks after the
-// fast rows): a blocked side whose runs are not whole 16-byte chunks (1-byte words in blocks of
-// 1000), 1-byte words with a col_major side off the grid, vector lengths no row mode takes (1-byte
-// words of m = 6, 10, 12).
+// pairs of 1- and 2-byte words, 1-byte words in blocks of 32), and no gain for 16-byte words. Not to
+// rows of a pitch above m: the staged kernel stores into a user's padded rows element by element
+// (0.2-0.5x). From such rows where each row's padding is under 16 bytes (an odd pitch m + 1): the
+// kernel loads whole strides but the last row's padding (record_move's src_rows_tail), which may lie
+// past the array. Rows on the grid too, where the transpose declined them (relayout_device asks
+// after the fast rows): a blocked side whose runs are not whole 16-byte chunks (1-byte words in
+// blocks of 1000), 1-byte words with a col_major side off the grid, vector lengths no row mode takes
+// (1-byte words of m = 6, 10, 12).
 bool vector_records_route(const array_layout& sl, const void* src, const array_layout& dl, const void* dst,
                           std::size_t elem) {
   static const bool on = env_switch_on("COALESCE_VECTOR_RECORDS");  // 0: the tiled kernel instead (A/B)
   static const bool aligned_rows = env_switch_on("COALESCE_RECORDS_ALIGNED_ROWS");  // 0: off-grid rows only
+  static const bool padded_rows = env_switch_on("COALESCE_RECORDS_PADDED_ROWS");    // 0: source rows of pitch m only
   if (!on || elem > 8 || sl.m * elem > 64 || copies_rows(sl, dl)) return false;
-  const auto fits = [&](const array_layout& l) {
+  const auto fits = [&](const array_layout& l, bool source) {
     if (l.kind == layout_kind::blocked) return l.block * elem >= 64;
-    return l.kind == layout_kind::col_major || l.pitch == l.m;
+    if (l.kind == layout_kind::col_major || l.pitch == l.m) return true;
+    return source && padded_rows && (l.pitch - l.m) * elem < 16;
   };
   const auto off_grid = [&](const array_layout& l, const void* data) {
     return l.kind == layout_kind::row_major && reinterpret_cast<std::uintptr_t>(data) % 16 != 0;
   };
   const bool rows = sl.kind == layout_kind::row_major || dl.kind == layout_kind::row_major;
-  return fits(sl) && fits(dl) && (off_grid(sl, src) || off_grid(dl, dst) || (aligned_rows && rows));
+  return fits(sl, true) && fits(dl, false) && (off_grid(sl, src) || off_grid(dl, dst) || (aligned_rows && rows));
 }
 
 }  // namespace

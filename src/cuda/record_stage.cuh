@@ -75,6 +75,7 @@ struct stage_side {
   fast_divmod tiles_per_block;     // bd / T (T dividing bd)
   std::uint32_t stride = 0;        // rows: bytes per record (0: no rows)
   std::uint32_t misalign = 0;      // rows: (data + rows_base + first * stride) % 16, every tile's
+  std::uint32_t rows_tail = 0;     // rows: bytes of the range's last record never loaded (record_move's src_rows_tail)
   // Block-major (a source whose blocks load whole): bytes of a block from its first component's lanes
   // to the end of its last's (rounded to 16, within the block stride), and where the tile's image starts.
   std::uint32_t block_extent = 0, block_image = 0;
@@ -216,6 +217,7 @@ inline bool plan_side(const record_move& move, const std::vector<component_place
     return true;
   };
   s.stride = std::uint32_t(stride);
+  if (!is_dst) s.rows_tail = std::uint32_t(move.src_rows_tail);
   if (stride != 0 && !(is_dst && preserve)) {
     s.misalign = std::uint32_t((data + rows_base + first * stride) % 16);
     if (!add({rows_base, 0, 0, 0, 0}, s.misalign + tile * stride)) return false;
@@ -453,7 +455,8 @@ struct tile_terms {
   std::int64_t rows;
   std::uint64_t blocks, lane;
   std::uint32_t valid;  // records of this side in the tile (runs: the destination's padding lanes too)
-  std::uint32_t rows_valid;
+  std::uint32_t rows_end;  // the rows image's end: misalign + rows_valid * stride, less the range's last
+                           // record's tail in the tile that holds it
 };
 
 __device__ __forceinline__ tile_terms side_terms(const stage_header& p, const stage_side& s, std::uint64_t t,
@@ -461,7 +464,8 @@ __device__ __forceinline__ tile_terms side_terms(const stage_header& p, const st
   const std::uint64_t v = s.first + t * p.tile;
   tile_terms x;
   x.rows = std::int64_t(s.rows_base + v * s.stride) - std::int64_t(s.misalign);
-  x.rows_valid = rows_valid;
+  const bool holds_last = rows_valid != 0 && t * p.tile + rows_valid >= p.count;
+  x.rows_end = s.misalign + rows_valid * s.stride - (holds_last ? s.rows_tail : 0u);
   x.valid = runs_valid;
   if (s.block == 0) {
     x.blocks = 0, x.lane = v;
@@ -490,7 +494,7 @@ struct segment_span {
 
 __device__ __forceinline__ segment_span locate_segment(const stage_side& s, const tile_terms& x, const stage_segment& g) {
   const std::int64_t origin = segment_origin(s, x, g);
-  if (g.width == 0) return {origin, s.misalign, s.misalign + x.rows_valid * s.stride};
+  if (g.width == 0) return {origin, s.misalign, x.rows_end};
   if (g.width == stage_blocks) {  // the blocks that hold the tile's records (a last block is padded, whole)
     const std::uint32_t blocks = x.valid == s.blocks_per_tile * s.block ? s.blocks_per_tile : (x.valid + s.block - 1) / s.block;
     return {origin, 0, blocks ? (blocks - 1) * std::uint32_t(s.block_stride) + s.block_extent : 0u};
@@ -517,15 +521,17 @@ __device__ __forceinline__ void walk_unit(const stage_unit& unit, const stage_se
   }
 }
 
-// Records of tile t: with data (valid), and in the destination's runs (its padding lanes too).
+// Records of tile t: with data (valid), and in the destination's runs (its padding lanes too); last:
+// the tile holds the range's last record.
 struct tile_counts {
   std::uint32_t valid, runs_valid;
+  bool last;
 };
 
 __device__ __forceinline__ tile_counts counts_of(const stage_header& p, std::uint64_t t) {
   const std::uint64_t v0 = t * p.tile;
   return {p.count > v0 ? std::uint32_t(min(std::uint64_t(p.tile), p.count - v0)) : 0u,
-          std::uint32_t(min(std::uint64_t(p.tile), p.dst_count - v0))};
+          std::uint32_t(min(std::uint64_t(p.tile), p.dst_count - v0)), v0 < p.count && p.count - v0 <= p.tile};
 }
 
 // f(unit, segment, span, swizzle mask) for each of a side's units this thread's warp takes in tile t.
@@ -540,11 +546,12 @@ __device__ __forceinline__ void for_each_unit(const P& p, const stage_side& s, s
   }
 }
 
-// A whole tile (every record valid) of a side whose rows (if any) start 16-byte aligned: every chunk
-// of every unit is whole, so a unit is its planned chunks, at most four per lane, with no bounds to
-// work out. Swizzle false: the plan has no swizzled rows (p.swizzle == 0), known to the compiler.
+// A whole tile (every record valid) of a side whose rows (if any) start 16-byte aligned, and whose last
+// record's row is whole (no tail left unloaded): every chunk of every unit is whole, so a unit is its
+// planned chunks, at most four per lane, with no bounds to work out. Swizzle false: the plan has no
+// swizzled rows (p.swizzle == 0), known to the compiler.
 __device__ __forceinline__ bool whole_tile(const stage_header& p, const stage_side& s, const tile_counts& n) {
-  return n.valid == p.tile && s.misalign == 0;
+  return n.valid == p.tile && s.misalign == 0 && !(n.last && s.rows_tail != 0);
 }
 
 // f(unit, global, image) for the chunk of a unit at global bytes [global, global + 16) from the data

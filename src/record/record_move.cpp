@@ -83,6 +83,7 @@ record_move vector_record_move(const array_layout& src, const array_layout& dst,
     m.fill.push_back(value);
   }
   m.preserve_gaps = dst.kind == layout_kind::row_major && dst.pitch > dst.m;
+  if (src.kind == layout_kind::row_major) m.src_rows_tail = (src.pitch - src.m) * elem;
   return m;
 }
 

@@ -50,6 +50,10 @@ struct record_move {
   // The destination's rows have bytes no field covers and they are the user's (a padded struct being
   // written back): those bytes are never written. Elsewhere such gaps are written as zero bytes.
   bool preserve_gaps = false;
+  // Bytes at the end of the source's last record, past its last field, that need not exist: a vector
+  // set's row padding (pitch > m), where the user's array may end at the last row's m-th element.
+  // Never loaded. (A struct array owns its records' padding: 0.)
+  std::size_t src_rows_tail = 0;
 };
 
 // The block size of a side's blocks-form components, or 0 when it has none (a layout has one bd).
