@@ -9,4 +9,7 @@ run_log() {  # name, command...: runs, keeps the log, notes the exit code and do
   timeout "${RUN_LOG_TIMEOUT:-420}" "$@" > "$out/$name.log" 2>&1
   note "$name: exit $? $(grep -E 'test cases:|ERROR SUMMARY|RACECHECK SUMMARY|^Paths:' "$out/$name.log" | tr -s ' ' | tr '\n' ' ' | cut -c1-400)"
 }
+sanitized() {  # tool (memcheck, racecheck), name, doctest filter: coalesce-gpu-tests under compute-sanitizer, as <tool>-<name>
+  run_log "$1-$2" compute-sanitizer --tool "$1" --error-exitcode 99 "$bin/coalesce-gpu-tests" -tc="$3"
+}
 gpu_banner() { nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee -a "$out/summary.txt"; }

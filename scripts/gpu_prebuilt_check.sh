@@ -41,15 +41,11 @@ for step in "${steps[@]}"; do
       done ;;
     sanitize)
       filter='record.gpu.padding*,record.gpu.user_device*,record.gpu.views*,record.gpu.async*,record.gpu.bad*'
-      run_log memcheck-records compute-sanitizer --tool memcheck --error-exitcode 99 "$bin/coalesce-gpu-tests" -tc="$filter"
-      run_log racecheck-records compute-sanitizer --tool racecheck --error-exitcode 99 "$bin/coalesce-gpu-tests" \
-        -tc='record.gpu.padding*,record.gpu.views*'
-      run_log memcheck-threads compute-sanitizer --tool memcheck --error-exitcode 99 "$bin/coalesce-gpu-tests" \
-        -tc='runtime.threads.*'
-      run_log memcheck-pack compute-sanitizer --tool memcheck --error-exitcode 99 "$bin/coalesce-gpu-tests" \
-        -tc='pack.cuda.matches_wire_format.float,pack.cuda.matches_wire_format.other_widths,pack.records.cuda.small,pack.records.cuda.errors'
-      run_log racecheck-pack compute-sanitizer --tool racecheck --error-exitcode 99 "$bin/coalesce-gpu-tests" \
-        -tc='pack.cuda.matches_wire_format.double,pack.records.cuda.small' ;;
+      sanitized memcheck records "$filter"
+      sanitized racecheck records 'record.gpu.padding*,record.gpu.views*'
+      sanitized memcheck threads 'runtime.threads.*'
+      sanitized memcheck pack 'pack.cuda.matches_wire_format.float,pack.cuda.matches_wire_format.other_widths,pack.records.cuda.small,pack.records.cuda.errors'
+      sanitized racecheck pack 'pack.cuda.matches_wire_format.double,pack.records.cuda.small' ;;
     time)
       mkdir -p "$out/time"
       VALIDATE_TIME_BIN="$bin/coalesce-validate-time" ADVISE_BIN="$bin/coalesce-advise" OUT="$out/time" \
@@ -76,10 +72,8 @@ for step in "${steps[@]}"; do
       # every pitch, then an A/B of the path matrix's pitched cells against the tiled kernel they had
       # (COALESCE_PITCHED_ROWS=0, the same binary) into $OUT/pitched/ab.md.
       run_log pitched-tests "$bin/coalesce-gpu-tests" -tc='transform.cuda.*,runtime.cuda.*'
-      RUN_LOG_TIMEOUT=150 run_log memcheck-pitched compute-sanitizer --tool memcheck --error-exitcode 99 \
-        "$bin/coalesce-gpu-tests" -tc='transform.cuda.user_rows_of_any_pitch_and_alignment'
-      RUN_LOG_TIMEOUT=120 run_log racecheck-pitched compute-sanitizer --tool racecheck --error-exitcode 99 \
-        "$bin/coalesce-gpu-tests" -tc='transform.cuda.user_rows_of_any_pitch_and_alignment'
+      RUN_LOG_TIMEOUT=150 sanitized memcheck pitched 'transform.cuda.user_rows_of_any_pitch_and_alignment'
+      RUN_LOG_TIMEOUT=120 sanitized racecheck pitched 'transform.cuda.user_rows_of_any_pitch_and_alignment'
       OUT="$out/pitched" timeout 300 bash scripts/gpu_ab_paths.sh "${PITCHED_ONLY:-pitch}" \
         "tiled=$bin/coalesce-bench COALESCE_PITCHED_ROWS=0" transpose="$bin/coalesce-bench" > "$out/pitched.log" 2>&1
       note "pitched A/B: exit $?" ;;
@@ -93,18 +87,14 @@ for step in "${steps[@]}"; do
       python3 scripts/paths_summary.py "$out/misaligned/results.csv" >> "$out/misaligned.md" 2>&1
       head -3 "$out/misaligned.md" | tee -a "$out/summary.txt"
       shifted='transform.cuda.misaligned.*,transform.cuda.user_rows_of_any_pitch_and_alignment'
-      RUN_LOG_TIMEOUT=200 run_log memcheck-misaligned compute-sanitizer --tool memcheck --error-exitcode 99 \
-        "$bin/coalesce-gpu-tests" -tc="$shifted"
-      RUN_LOG_TIMEOUT=150 run_log racecheck-misaligned compute-sanitizer --tool racecheck --error-exitcode 99 \
-        "$bin/coalesce-gpu-tests" -tc='transform.cuda.misaligned.float,transform.cuda.misaligned.tiny' ;;
+      RUN_LOG_TIMEOUT=200 sanitized memcheck misaligned "$shifted"
+      RUN_LOG_TIMEOUT=150 sanitized racecheck misaligned 'transform.cuda.misaligned.float,transform.cuda.misaligned.tiny' ;;
     anybd)
       # Blocked sides of a bd not a power of two through the transpose kernel: the transform GPU tests,
       # then memcheck and racecheck on its own test.
       run_log anybd-tests "$bin/coalesce-gpu-tests" -tc='transform.cuda.*,runtime.cuda.*'
-      RUN_LOG_TIMEOUT=200 run_log memcheck-anybd compute-sanitizer --tool memcheck --error-exitcode 99 \
-        "$bin/coalesce-gpu-tests" -tc='transform.cuda.transpose_blocks_of_any_size'
-      RUN_LOG_TIMEOUT=200 run_log racecheck-anybd compute-sanitizer --tool racecheck --error-exitcode 99 \
-        "$bin/coalesce-gpu-tests" -tc='transform.cuda.transpose_blocks_of_any_size' ;;
+      RUN_LOG_TIMEOUT=200 sanitized memcheck anybd 'transform.cuda.transpose_blocks_of_any_size'
+      RUN_LOG_TIMEOUT=200 sanitized racecheck anybd 'transform.cuda.transpose_blocks_of_any_size' ;;
     anybd-ab)
       # A/Bs of the path matrix's cells with blocked:96 and blocked:1000 (this build with
       # COALESCE_ANY_BD_TRANSPOSE=0: the tiled kernel they had, and the build before, ANYBD_OLD), and
@@ -127,8 +117,7 @@ for step in "${steps[@]}"; do
       # Rows destinations one element off through the record kernels before the transpose
       # (vector_records_first): memcheck on the user's rows test, then an A/B of the "+1" cells
       # against the build before (ANYBD_OLD) into $OUT/anybd.md.
-      RUN_LOG_TIMEOUT=200 run_log memcheck-user-rows compute-sanitizer --tool memcheck --error-exitcode 99 \
-        "$bin/coalesce-gpu-tests" -tc='transform.cuda.user_rows_of_any_pitch_and_alignment'
+      RUN_LOG_TIMEOUT=200 sanitized memcheck user-rows 'transform.cuda.user_rows_of_any_pitch_and_alignment'
       OUT="$out/anybd-user1" timeout 200 bash scripts/gpu_ab_paths.sh "user+1" "old=@${ANYBD_OLD:-.dev/old/coalesce-bench}" \
         new= > "$out/anybd-user1.log" 2>&1
       note "records-first A/B user+1: exit $?"
@@ -137,10 +126,8 @@ for step in "${steps[@]}"; do
       # The user's columns off 16 bytes through the transpose's shifted columns: the new GPU test, under
       # memcheck and racecheck, and an A/B of the "user:cols" cells against the build before (ANYBD_OLD).
       run_log cols-tests "$bin/coalesce-gpu-tests" -tc='transform.cuda.user_components*'
-      RUN_LOG_TIMEOUT=200 run_log memcheck-cols compute-sanitizer --tool memcheck --error-exitcode 99 \
-        "$bin/coalesce-gpu-tests" -tc='transform.cuda.user_components*'
-      RUN_LOG_TIMEOUT=200 run_log racecheck-cols compute-sanitizer --tool racecheck --error-exitcode 99 \
-        "$bin/coalesce-gpu-tests" -tc='transform.cuda.user_components*'
+      RUN_LOG_TIMEOUT=200 sanitized memcheck cols 'transform.cuda.user_components*'
+      RUN_LOG_TIMEOUT=200 sanitized racecheck cols 'transform.cuda.user_components*'
       OUT="$out/anybd-cols" timeout 200 bash scripts/gpu_ab_paths.sh "user:cols" "old=@${ANYBD_OLD:-.dev/old/coalesce-bench}" \
         new= > "$out/anybd-cols.log" 2>&1
       note "shifted-columns A/B user:cols: exit $?"
@@ -150,12 +137,9 @@ for step in "${steps[@]}"; do
       # kernel: its GPU test under memcheck and racecheck, the user's rows test under memcheck, and an
       # A/B of the "user+1" cells against cudaMemcpyAsync (COALESCE_SHIFTED_COPY=0) into $OUT/shifted-copy.md.
       run_log copy-tests "$bin/coalesce-gpu-tests" -tc='transform.cuda.device_copies*'
-      RUN_LOG_TIMEOUT=200 run_log memcheck-copy compute-sanitizer --tool memcheck --error-exitcode 99 \
-        "$bin/coalesce-gpu-tests" -tc='transform.cuda.device_copies*'
-      RUN_LOG_TIMEOUT=200 run_log racecheck-copy compute-sanitizer --tool racecheck --error-exitcode 99 \
-        "$bin/coalesce-gpu-tests" -tc='transform.cuda.device_copies*'
-      RUN_LOG_TIMEOUT=200 run_log memcheck-user-rows compute-sanitizer --tool memcheck --error-exitcode 99 \
-        "$bin/coalesce-gpu-tests" -tc='transform.cuda.user_rows_of_any_pitch_and_alignment'
+      RUN_LOG_TIMEOUT=200 sanitized memcheck copy 'transform.cuda.device_copies*'
+      RUN_LOG_TIMEOUT=200 sanitized racecheck copy 'transform.cuda.device_copies*'
+      RUN_LOG_TIMEOUT=200 sanitized memcheck user-rows 'transform.cuda.user_rows_of_any_pitch_and_alignment'
       OUT="$out/shifted-copy" timeout 200 bash scripts/gpu_ab_paths.sh "user+1" "memcpy=COALESCE_SHIFTED_COPY=0" \
         shifted= > "$out/shifted-copy.log" 2>&1
       note "shifted-copy A/B user+1: exit $?"
@@ -166,10 +150,8 @@ for step in "${steps[@]}"; do
       # test and the user's components, then an A/B of the 1- and 2-byte cells of the whole matrix
       # (both off, both on) into $OUT/narrow.md. About 5 minutes.
       run_log narrow-tests "$bin/coalesce-gpu-tests" -tc='transform.cuda.*,runtime.cuda.*'
-      RUN_LOG_TIMEOUT=200 run_log memcheck-narrow compute-sanitizer --tool memcheck --error-exitcode 99 \
-        "$bin/coalesce-gpu-tests" -tc='transform.cuda.runs_of_narrow_chunks,transform.cuda.user_components*'
-      RUN_LOG_TIMEOUT=200 run_log racecheck-narrow compute-sanitizer --tool racecheck --error-exitcode 99 \
-        "$bin/coalesce-gpu-tests" -tc='transform.cuda.runs_of_narrow_chunks,transform.cuda.user_components*'
+      RUN_LOG_TIMEOUT=200 sanitized memcheck narrow 'transform.cuda.runs_of_narrow_chunks,transform.cuda.user_components*'
+      RUN_LOG_TIMEOUT=200 sanitized racecheck narrow 'transform.cuda.runs_of_narrow_chunks,transform.cuda.user_components*'
       OUT="$out/narrow" AB_BENCH_ARGS="--types u8 u16" timeout 300 bash scripts/gpu_ab_paths.sh "" \
         "before=COALESCE_NARROW_RUNS=0 COALESCE_RECORDS_ALIGNED_ROWS=0" after= > "$out/narrow.log" 2>&1
       note "narrow A/B: exit $?"
@@ -181,12 +163,9 @@ for step in "${steps[@]}"; do
       # cells (COALESCE_RECORDS_PADDED_ROWS=0: the tiled kernel they had) into $OUT/padded.md, and the
       # particle records against the build before (PADDED_OLD, xz-packed; the staged kernel's new
       # bound) into $OUT/padded-records.md. About 6 minutes.
-      RUN_LOG_TIMEOUT=200 run_log memcheck-user-rows compute-sanitizer --tool memcheck --error-exitcode 99 \
-        "$bin/coalesce-gpu-tests" -tc='transform.cuda.user_rows_of_any_pitch_and_alignment'
-      RUN_LOG_TIMEOUT=150 run_log racecheck-user-rows compute-sanitizer --tool racecheck --error-exitcode 99 \
-        "$bin/coalesce-gpu-tests" -tc='transform.cuda.user_rows_of_any_pitch_and_alignment'
-      run_log memcheck-records compute-sanitizer --tool memcheck --error-exitcode 99 "$bin/coalesce-gpu-tests" \
-        -tc='record.gpu.padding*,record.gpu.user_device*,record.gpu.views*,record.gpu.async*,record.gpu.bad*'
+      RUN_LOG_TIMEOUT=200 sanitized memcheck user-rows 'transform.cuda.user_rows_of_any_pitch_and_alignment'
+      RUN_LOG_TIMEOUT=150 sanitized racecheck user-rows 'transform.cuda.user_rows_of_any_pitch_and_alignment'
+      sanitized memcheck records 'record.gpu.padding*,record.gpu.user_device*,record.gpu.views*,record.gpu.async*,record.gpu.bad*'
       OUT="$out/padded" timeout 200 bash scripts/gpu_ab_paths.sh "odd-pitch" "before=COALESCE_RECORDS_PADDED_ROWS=0" \
         after= > "$out/padded.log" 2>&1
       note "padded-rows A/B: exit $?"
@@ -203,8 +182,8 @@ for step in "${steps[@]}"; do
       python3 scripts/paths_compare.py docs/paths-h200-latest.csv "$out/matrix/results.csv" > "$out/matrix.md" 2>&1
       python3 scripts/paths_summary.py "$out/matrix/results.csv" >> "$out/matrix.md" 2>&1 ;;
     counts)
-      run_log memcheck-counted compute-sanitizer --tool memcheck --error-exitcode 99 "$bin/coalesce-gpu-tests" -tc='*counted.gpu*'
-      run_log racecheck-counted compute-sanitizer --tool racecheck --error-exitcode 99 "$bin/coalesce-gpu-tests" -tc='*counted.gpu*' ;;
+      sanitized memcheck counted '*counted.gpu*'
+      sanitized racecheck counted '*counted.gpu*' ;;
     records)
       run_log records-bench "$bin/coalesce-bench" --records --reps 20 --out "$out/records"
       cp "$out/records/results.md" "$out/records.md" 2>/dev/null ;;
