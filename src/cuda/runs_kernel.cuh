@@ -141,17 +141,16 @@ __device__ __forceinline__ const Raw* aligned_word(const void* p) {
 // 16; plan.narrow: 8, 4 or 2; W = 1: one word).
 // Shifted = true (plan.shifted: chunks of 16 bytes, or 8 where a blocked side's runs start on no more;
 // 16-byte ones of 4-byte words with a blocked side have shifted_runs_kernel.cuh): chunks follow the
-// destination's alignment instead. Component i's
-// destination row starts `lead` words before its first aligned 16 bytes; chunk q is vectors
-// [lead - W + qW, ...) (chunk 0 the head, clipped at 0), and a whole chunk's destination word is
-// bytes [b, b + 16) of the two aligned source words holding its first and last element (b = its
-// first element's byte offset in the first word). A col_major source row is contiguous, so these are
+// destination's alignment instead. Component i's destination row starts `lead` words before its
+// first aligned chunk; chunk q is vectors [lead - W + qW, ...) (chunk 0 the head, clipped at 0), and a
+// whole chunk's destination word is the chunk's bytes from b on of the two aligned source words
+// holding its first and last element (b = its first element's byte offset in the first word). A col_major source row is contiguous, so these are
 // adjacent; a blocked source's runs are whole aligned chunks, so a chunk crossing a block boundary
 // takes the tail of one run's last word and the head of the next run's first: the same shift. Both
 // loads are aligned and hold an element of the chunk; a col_major source also keeps them inside its
 // row (a chunk whose words would reach past the row's ends goes word by word), so nothing outside the
-// user's elements is read: no access that memcheck could flag, though a 16-byte aligned load holding
-// a valid byte could not fault anyway (it cannot cross a 16-byte boundary, and pages are at least 4 KiB).
+// user's elements is read: no access that memcheck could flag, though an aligned load holding a valid
+// byte could not fault anyway (it cannot cross a 16-byte boundary, and pages are at least 4 KiB).
 template <class Word, unsigned W, bool SrcBlocked, bool DstBlocked, bool Shifted = false>
 __global__ void __launch_bounds__(runs_threads)
     runs_kernel(const Word* __restrict__ src, Word* __restrict__ dst, runs_shape s, bool write_padding, Word fill) {
