@@ -196,7 +196,11 @@ fast_plan plan_fast_relayout(const array_layout& src, const array_layout& dst, s
       return (l.kind == layout_kind::blocked ? l.block : l.pitch) * elem % bytes == 0;
     };
     plan.method = fast_method::runs;
-    plan.vector = src_aligned && dst_aligned && runs_on(src, 16) && runs_on(dst, 16);
+    const bool aligned = src_aligned && dst_aligned;
+    if (aligned && runs_on(src, 16) && runs_on(dst, 16)) {
+      plan.chunk = 16;
+      return plan;
+    }
     // Otherwise 16-byte words still, shifted: a col_major row may start anywhere (odd pitch, a user
     // pointer one element off), a blocked side needs runs of whole aligned chunks (so that a
     // destination word crossing its block boundary takes the tail of one aligned chunk and the head
@@ -204,17 +208,21 @@ fast_plan plan_fast_relayout(const array_layout& src, const array_layout& dst, s
     const auto shiftable = [&](const array_layout& l, bool aligned, std::size_t bytes) {
       return l.kind == layout_kind::col_major || (aligned && runs_on(l, bytes));
     };
-    plan.shifted = !plan.vector && words > 1 && shiftable(src, src_aligned, 16) && shiftable(dst, dst_aligned, 16);
-    if (plan.vector || plan.shifted || !narrow_runs_enabled()) return plan;
+    plan.shifted = words > 1 && shiftable(src, src_aligned, 16) && shiftable(dst, dst_aligned, 16);
+    if (plan.shifted) {
+      plan.chunk = 16;
+      return plan;
+    }
+    if (!narrow_runs_enabled()) return plan;
     // Else narrower chunks of several words (1-byte words in blocks of 1000: runs on 8 bytes): straight
     // where both sides' runs start on them, else 8-byte ones shifted (the other side a col_major row
     // anywhere), rather than one word at a time.
     for (const std::size_t bytes : {8, 4, 2}) {
       if (bytes <= elem) break;
-      const bool straight = src_aligned && dst_aligned && runs_on(src, bytes) && runs_on(dst, bytes);
+      const bool straight = aligned && runs_on(src, bytes) && runs_on(dst, bytes);
       plan.shifted = !straight && bytes == 8 && shiftable(src, src_aligned, 8) && shiftable(dst, dst_aligned, 8);
       if (straight || plan.shifted) {
-        plan.narrow = unsigned(bytes);
+        plan.chunk = unsigned(bytes);
         break;
       }
     }
@@ -354,8 +362,8 @@ std::string device_transform_kernel(const array_layout& src, const void* src_dat
     case fast_method::flat:
       return shifted_copy_pays(dst_data, src_data, src.n * elem) ? "flat (shifted copy)" : "flat";
     case fast_method::runs:
-      if (!fast.vector && !fast.shifted && !fast.narrow) return "runs";
-      return "runs (" + std::to_string(fast.narrow ? fast.narrow : 16) + (fast.shifted ? "-byte, shifted)" : "-byte)");
+      if (fast.chunk == 0) return "runs";
+      return "runs (" + std::to_string(fast.chunk) + (fast.shifted ? "-byte, shifted)" : "-byte)");
     case fast_method::transpose:  // the vectors after the last whole tile too (its first blocks)
       if (fast.mode == row_mode::pitched || fast.mode == row_mode::span)
         return fast.shifted ? "transpose (pitched rows, shifted columns)" : "transpose (pitched rows)";

@@ -110,12 +110,11 @@ enum class row_mode { packed, contiguous, wrap, periodic, pitched, span };
 
 struct fast_plan {
   fast_method method = fast_method::none;
-  bool vector = false;          // runs: 16-byte chunks on both sides (else one word at a time)
-  unsigned narrow = 0;          // runs, not vector: chunks of 8, 4 or 2 bytes (several words) where the
-                                // runs start on no more (shifted: 8), else 0 (16-byte chunks, or word by word)
-  bool shifted = false;         // runs: 16-byte (narrow: 8-byte) destination words, each shifted out of the
-                                // two aligned source words that cover it (runs aligned differently on the
-                                // two sides);
+  unsigned chunk = 0;           // runs: bytes of a chunk moved by one access, 16 (of one or more words), or
+                                // 8, 4, 2 (several words) where the runs start on no more; 0: word by word
+  bool shifted = false;         // runs: chunk-sized (16 or 8 bytes) destination words, each shifted out of
+                                // the two aligned source words that cover it (runs aligned differently on
+                                // the two sides);
                                 // transpose: a col_major side whose runs start off 16-byte boundaries
   unsigned tile = 0;            // transpose: T vectors per tile
   std::size_t split = 0;        // transpose: vectors [0, split) as whole tiles, the rest by its tail blocks

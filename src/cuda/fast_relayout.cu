@@ -64,7 +64,7 @@ template <class Word>
 void move_runs(const Word* src, const array_layout& sl, Word* dst, const array_layout& dl, const fast_plan& plan,
                const Word* fill, cudaStream_t stream, const std::string& call) {
   const runs_shape shape{sl.n, dst_extent(dl, fill != nullptr), sl.m, columns_of(sl), columns_of(dl)};
-  with_runs_chunk<Word>(plan.vector, plan.shifted, plan.narrow, [&](auto words, auto shifted) {
+  with_runs_chunk<Word>(plan.chunk, plan.shifted, [&](auto words, auto shifted) {
     launch_runs<Word, decltype(words)::value, decltype(shifted)::value>(src, sl, dst, dl, shape, fill, stream, call);
   });
 }

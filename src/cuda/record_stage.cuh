@@ -460,12 +460,11 @@ struct tile_terms {
 };
 
 __device__ __forceinline__ tile_terms side_terms(const stage_header& p, const stage_side& s, std::uint64_t t,
-                                                 std::uint32_t rows_valid, std::uint32_t runs_valid) {
+                                                 std::uint32_t rows_valid, std::uint32_t runs_valid, bool last) {
   const std::uint64_t v = s.first + t * p.tile;
   tile_terms x;
   x.rows = std::int64_t(s.rows_base + v * s.stride) - std::int64_t(s.misalign);
-  const bool holds_last = rows_valid != 0 && t * p.tile + rows_valid >= p.count;
-  x.rows_end = s.misalign + rows_valid * s.stride - (holds_last ? s.rows_tail : 0u);
+  x.rows_end = s.misalign + rows_valid * s.stride - (last ? s.rows_tail : 0u);
   x.valid = runs_valid;
   if (s.block == 0) {
     x.blocks = 0, x.lane = v;
@@ -534,11 +533,12 @@ __device__ __forceinline__ tile_counts counts_of(const stage_header& p, std::uin
           std::uint32_t(min(std::uint64_t(p.tile), p.dst_count - v0)), v0 < p.count && p.count - v0 <= p.tile};
 }
 
-// f(unit, segment, span, swizzle mask) for each of a side's units this thread's warp takes in tile t.
+// f(unit, segment, span, swizzle mask) for each of a side's units this thread's warp takes in tile t
+// (n: its counts, whose valid records bound the rows; runs_valid: the runs' records).
 template <class P, class F>
-__device__ __forceinline__ void for_each_unit(const P& p, const stage_side& s, std::uint64_t t,
-                                              std::uint32_t rows_valid, std::uint32_t runs_valid, unsigned tid, F&& f) {
-  const tile_terms x = side_terms(p, s, t, rows_valid, runs_valid);
+__device__ __forceinline__ void for_each_unit(const P& p, const stage_side& s, std::uint64_t t, const tile_counts& n,
+                                              std::uint32_t runs_valid, unsigned tid, F&& f) {
+  const tile_terms x = side_terms(p, s, t, n.valid, runs_valid, n.last);
   for (std::uint32_t u = tid / 32; u < s.units; u += p.threads / 32) {
     const stage_unit unit = p.unit[s.unit0 + u];
     const stage_segment g = p.segment[s.segment0 + unit.segment];
@@ -559,7 +559,7 @@ __device__ __forceinline__ bool whole_tile(const stage_header& p, const stage_si
 template <bool Swizzle, class P, class F>
 __device__ __forceinline__ void for_each_whole_chunk(const P& p, const stage_side& s, std::uint64_t t,
                                                      unsigned tid, F&& f) {
-  const tile_terms x = side_terms(p, s, t, p.tile, p.tile);
+  const tile_terms x = side_terms(p, s, t, p.tile, p.tile, false);  // whole_tile: no tail left
   for (std::uint32_t u = tid / 32; u < s.units; u += p.threads / 32) {
     const stage_unit unit = p.unit[s.unit0 + u];
     const std::int64_t origin =
@@ -583,7 +583,7 @@ __device__ inline void stage_load(const P& p, std::uint64_t t, const unsigned ch
     return for_each_whole_chunk<Swizzle>(p, p.src, t, tid, [&](const stage_unit&, std::int64_t at, std::uint32_t to) {
       stage_copy16_async(buffer, to, src + at);
     });
-  for_each_unit(p, p.src, t, n.valid, n.valid, tid,
+  for_each_unit(p, p.src, t, n, n.valid, tid,
                 [&](const stage_unit& unit, const stage_segment& g, const segment_span& span, std::uint32_t mask) {
                   unsigned char* to = image + g.image;
                   const unsigned char* from = src + span.global;
@@ -688,7 +688,7 @@ __device__ inline void stage_store(const P& p, std::uint64_t t, const unsigned c
     return for_each_whole_chunk<Swizzle>(p, p.dst, t, tid, [&](const stage_unit& unit, std::int64_t at, std::uint32_t from) {
       *reinterpret_cast<uint4*>(dst + at) = *reinterpret_cast<const uint4*>((unit.in_source ? source : image) + from);
     });
-  for_each_unit(p, p.dst, t, n.valid, n.runs_valid, tid,
+  for_each_unit(p, p.dst, t, n, n.runs_valid, tid,
                 [&](const stage_unit& unit, const stage_segment& g, const segment_span& span, std::uint32_t mask) {
                   const unsigned char* from = (g.in_source ? source : image) + g.image;
                   unsigned char* to = dst + span.global;

@@ -6,7 +6,7 @@
 // lanes), so the move is a strided copy: no shared memory, no transposing. Each block moves one
 // component (blockIdx.y, or blockIdx.x % m: runs_grid) of chunks of W words of consecutive vectors,
 // consecutive across a warp on both sides, the grid covering them in one pass. A chunk (16 bytes, or
-// 8, 4 or 2 where the runs start on no more: plan.narrow) is whole where W divides both sides' run
+// 8, 4 or 2 where the runs start on no more: plan.chunk) is whole where W divides both sides' run
 // lengths (bd, and every chunk start of a col_major row); the end of a component goes word by word,
 // and a blocked destination's padding lanes get the fill.
 
@@ -91,27 +91,20 @@ struct chunk_raw_of<8> { using type = unsigned long long; };
 template <>
 struct chunk_raw_of<16> { using type = uint4; };
 
-// Calls f(W, Shifted) (integral constants): the runs kernel's instantiation for a runs plan (its
-// vector, shifted and narrow): 16-byte chunks, straight or shifted; shifted 8-byte chunks (narrow 8);
-// straight chunks of 8, 4 or 2 bytes (narrow, more than one word); else one word at a time.
-template <class Word, unsigned Bytes = 8, class F>
-void with_runs_chunk(bool vector, bool shifted, unsigned narrow, F&& f) {
-  using straight = std::false_type;
-  if constexpr (Bytes == 8 && chunk_words<Word> > 1) {
-    if (vector) return f(std::integral_constant<unsigned, chunk_words<Word>>{}, straight{});
-    if (shifted && narrow == 0) return f(std::integral_constant<unsigned, chunk_words<Word>>{}, std::true_type{});
-  }
-  if constexpr (Bytes > sizeof(Word)) {
+// Calls f(W, Shifted) (integral constants): the runs kernel's instantiation for a runs plan's chunk
+// (16, 8, 4 or 2 bytes: W = chunk / sizeof(Word) words; 0: one word) and shift (chunks of 16 or 8
+// bytes of several words).
+template <class Word, unsigned Bytes = 16, class F>
+void with_runs_chunk(unsigned chunk, bool shifted, F&& f) {
+  if constexpr (Bytes >= sizeof(Word) && Bytes >= 2) {
     constexpr unsigned W = unsigned(Bytes / sizeof(Word));
-    if (narrow == Bytes) {
-      if constexpr (Bytes == 8) {
-        if (shifted) return f(std::integral_constant<unsigned, W>{}, std::true_type{});
-      }
-      return f(std::integral_constant<unsigned, W>{}, straight{});
+    if (chunk != Bytes) return with_runs_chunk<Word, Bytes / 2>(chunk, shifted, f);
+    if constexpr (W > 1 && Bytes >= 8) {
+      if (shifted) return f(std::integral_constant<unsigned, W>{}, std::true_type{});
     }
-    return with_runs_chunk<Word, Bytes / 2>(vector, shifted, narrow, f);
+    f(std::integral_constant<unsigned, W>{}, std::false_type{});
   } else {
-    f(std::integral_constant<unsigned, 1>{}, straight{});
+    f(std::integral_constant<unsigned, 1>{}, std::false_type{});
   }
 }
 
@@ -137,8 +130,8 @@ __device__ __forceinline__ const Raw* aligned_word(const void* p) {
   return reinterpret_cast<const Raw*>(reinterpret_cast<std::uintptr_t>(p) & ~std::uintptr_t(sizeof(Raw) - 1));
 }
 
-// Shifted = false: chunk q is vectors [qW, qW + W), aligned to its bytes on both sides (plan.vector:
-// 16; plan.narrow: 8, 4 or 2; W = 1: one word).
+// Shifted = false: chunk q is vectors [qW, qW + W), aligned to its bytes (plan.chunk: 16, 8, 4 or 2;
+// W = 1: one word) on both sides.
 // Shifted = true (plan.shifted: chunks of 16 bytes, or 8 where a blocked side's runs start on no more;
 // 16-byte ones of 4-byte words with a blocked side have shifted_runs_kernel.cuh): chunks follow the
 // destination's alignment instead. Component i's destination row starts `lead` words before its

@@ -132,7 +132,7 @@ TEST_SUITE("gpu") {
             return s.kind == layout_kind::blocked ? array_layout{layout_kind::blocked, n, m, 0, s.block}
                                                   : array_layout{layout_kind::col_major, n, m, n, 0};
           };
-          widths.insert(detail::plan_fast_relayout(layout_of(a), layout_of(b), elem, true, true).narrow);
+          widths.insert(detail::plan_fast_relayout(layout_of(a), layout_of(b), elem, true, true).chunk);
         }
     };
     for (std::size_t m : {1, 3, 12})
@@ -146,7 +146,7 @@ TEST_SUITE("gpu") {
         count_narrow(n, m, 2, halves);
         count_narrow(n, m, 4, words);
       }
-    CHECK(widths == std::set<unsigned>{0, 2, 4, 8});
+    CHECK(widths == std::set<unsigned>{0, 2, 4, 8, 16});
   }
 
   TEST_CASE("transform.cuda.unaligned_user_pointers_take_the_generic_kernels") {

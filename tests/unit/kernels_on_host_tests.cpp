@@ -160,7 +160,7 @@ std::string check_move(const array_layout& sl, std::size_t src_shift, const arra
   const auto aligned = [](const void* p) { return reinterpret_cast<std::uintptr_t>(p) % 16 == 0; };
   const fast_plan fast = plan_fast_relayout(sl, dl, sizeof(Word), aligned(src.data), aligned(dst.data));
   if (fast.method == fast_method::runs) {
-    with_runs_chunk<Word>(fast.vector, fast.shifted, fast.narrow, [&](auto words, auto shifted) {
+    with_runs_chunk<Word>(fast.chunk, fast.shifted, [&](auto words, auto shifted) {
       move_runs<Word, decltype(words)::value, decltype(shifted)::value>(src.data, sl, dst.data, dl, fill);
     });
   } else {

@@ -17,6 +17,9 @@ using coalesce::test::cols;
 using coalesce::test::rows;
 
 namespace {
+// A runs plan of straight 16-byte chunks on both sides.
+bool straight16(const fast_plan& p) { return p.chunk == 16 && !p.shifted; }
+
 // The fast plan as relayout_device asks for it: with the generic plan of the same pair.
 fast_plan fast(const array_layout& src, const array_layout& dst, std::size_t elem, bool src_aligned = true,
                bool dst_aligned = true) {
@@ -128,34 +131,34 @@ TEST_SUITE("unit") {
     // runs, 16-byte chunks only where pointers, pitch and bd allow.
     const fast_plan runs = fast(cols(1000, 3, 1024), blocks(1000, 3, 128), 4);
     CHECK(runs.method == fast_method::runs);
-    CHECK(runs.vector);
-    CHECK_FALSE(fast(blocks(1000, 3, 128), cols(1000, 3, 1001), 4).vector);
-    CHECK_FALSE(fast(blocks(1000, 3, 128), cols(1000, 3, 1024), 4, false, true).vector);
+    CHECK(straight16(runs));
+    CHECK_FALSE(straight16(fast(blocks(1000, 3, 128), cols(1000, 3, 1001), 4)));
+    CHECK_FALSE(straight16(fast(blocks(1000, 3, 128), cols(1000, 3, 1024), 4, false, true)));
     CHECK(fast(blocks(1000, 3, 8), cols(1000, 3, 1024), 4).method == fast_method::runs);
-    CHECK(fast(blocks(1000, 3, 8), cols(1000, 3, 1024), 4).vector);
+    CHECK(straight16(fast(blocks(1000, 3, 8), cols(1000, 3, 1024), 4)));
     const fast_plan odd_blocks = fast(blocks(1000, 5, 96), blocks(1000, 5, 1000), 1);
     CHECK(odd_blocks.method == fast_method::runs);
-    CHECK_FALSE(odd_blocks.vector);  // 1000 is not a multiple of 16 one-byte words
-    CHECK(odd_blocks.narrow == 8);   // but of 8: chunks of 8 bytes, not one byte at a time
-    CHECK(fast(blocks(1000, 5, 36), cols(1000, 5, 1024), 1).narrow == 4);
-    CHECK(fast(blocks(1000, 5, 1002), cols(1000, 5, 1024), 1).narrow == 2);
-    CHECK(fast(blocks(1000, 5, 100), blocks(1000, 5, 128), 2).narrow == 8);
-    CHECK(fast(blocks(1000, 5, 10), cols(1000, 5, 1024), 4).narrow == 8);
-    CHECK(fast(blocks(1000, 5, 1004), cols(1000, 5, 1026), 1).narrow == 2);  // the pitch's 2 bytes
+    CHECK_FALSE(straight16(odd_blocks));  // 1000 is not a multiple of 16 one-byte words
+    CHECK(odd_blocks.chunk == 8);    // but of 8: chunks of 8 bytes, not one byte at a time
+    CHECK(fast(blocks(1000, 5, 36), cols(1000, 5, 1024), 1).chunk == 4);
+    CHECK(fast(blocks(1000, 5, 1002), cols(1000, 5, 1024), 1).chunk == 2);
+    CHECK(fast(blocks(1000, 5, 100), blocks(1000, 5, 128), 2).chunk == 8);
+    CHECK(fast(blocks(1000, 5, 10), cols(1000, 5, 1024), 4).chunk == 8);
+    CHECK(fast(blocks(1000, 5, 1004), cols(1000, 5, 1026), 1).chunk == 2);  // the pitch's 2 bytes
     // A col_major side off those chunks (an odd pitch, a pointer one element off): 8-byte chunks shifted.
     const fast_plan odd_pitch = fast(blocks(1000, 5, 1000), cols(1000, 5, 1001), 1);
-    CHECK((odd_pitch.narrow == 8 && odd_pitch.shifted));
+    CHECK((odd_pitch.chunk == 8 && odd_pitch.shifted));
     const fast_plan off = fast(cols(1000, 5, 1024), blocks(1000, 5, 1000), 1, false, true);
-    CHECK((off.narrow == 8 && off.shifted));
+    CHECK((off.chunk == 8 && off.shifted));
     CHECK_FALSE(fast(blocks(1000, 5, 1000), cols(1000, 5, 1024), 1).shifted);
-    CHECK(fast(blocks(1000, 5, 1000), cols(1000, 5, 1024), 1, false, true).narrow == 0);  // blocks unaligned
-    CHECK(fast(blocks(1000, 5, 1002), cols(1000, 5, 1001), 1).narrow == 0);  // runs on 2 bytes, odd pitch
-    CHECK(fast(blocks(1000, 5, 1000), cols(1000, 5, 1024), 8).narrow == 0);  // one 8-byte word
-    CHECK(fast(blocks(1000, 5, 96), cols(1000, 5, 1024), 1).narrow == 0);    // 16-byte chunks
-    CHECK(fast(blocks(1000, 5, 96), cols(1000, 5, 1024), 1).vector);
-    CHECK(fast(blocks(1000, 5, 32), blocks(1000, 5, 128), 4).vector);
-    CHECK(fast(cols(1000, 5, 1000), cols(1000, 5, 1024), 8).vector);
-    CHECK_FALSE(fast(cols(1001, 5, 1001), cols(1001, 5, 1024), 8).vector);
+    CHECK(fast(blocks(1000, 5, 1000), cols(1000, 5, 1024), 1, false, true).chunk == 0);  // blocks unaligned
+    CHECK(fast(blocks(1000, 5, 1002), cols(1000, 5, 1001), 1).chunk == 0);  // runs on 2 bytes, odd pitch
+    CHECK(fast(blocks(1000, 5, 1001), cols(1000, 5, 1024), 8).chunk == 0);  // 8-byte words: no chunk narrower
+    CHECK(fast(blocks(1000, 5, 96), cols(1000, 5, 1024), 1).chunk == 16);   // 16-byte chunks
+    CHECK(straight16(fast(blocks(1000, 5, 96), cols(1000, 5, 1024), 1)));
+    CHECK(straight16(fast(blocks(1000, 5, 32), blocks(1000, 5, 128), 4)));
+    CHECK(straight16(fast(cols(1000, 5, 1000), cols(1000, 5, 1024), 8)));
+    CHECK_FALSE(straight16(fast(cols(1001, 5, 1001), cols(1001, 5, 1024), 8)));
     // Indices past 2^31 vectors leave the pair to the tiled kernel.
     CHECK(
         fast(blocks(std::size_t(1) << 31, 1 + 1, 128), cols(std::size_t(1) << 31, 2, std::size_t(1) << 31), 1).method ==
@@ -384,7 +387,7 @@ TEST_SUITE("unit") {
     // aligned source words: odd col_major pitches, pointers one element off, either side.
     const fast_plan odd = fast(cols(1001, 3, 1001), blocks(1001, 3, 128), 4);
     CHECK(odd.method == fast_method::runs);
-    CHECK_FALSE(odd.vector);
+    CHECK_FALSE(straight16(odd));
     CHECK(odd.shifted);
     CHECK(fast(blocks(1001, 3, 128), cols(1001, 3, 1001), 4).shifted);
     CHECK(fast(cols(1001, 3, 1001), cols(1001, 3, 1024), 8).shifted);
@@ -393,7 +396,7 @@ TEST_SUITE("unit") {
     // A blocked side needs aligned runs of whole chunks: bd a multiple of the chunk's words (16 bytes,
     // else 8-byte chunks), its pointer aligned.
     const fast_plan eight = fast(blocks(1000, 3, 1000), cols(1000, 3, 1001), 1);
-    CHECK((eight.shifted && eight.narrow == 8));
+    CHECK((eight.shifted && eight.chunk == 8));
     CHECK_FALSE(fast(blocks(1000, 3, 1004), cols(1000, 3, 1001), 1).shifted);  // runs on 4 bytes
     CHECK_FALSE(fast(blocks(1000, 3, 128), cols(1000, 3, 1001), 4, false, true).shifted);
     CHECK(fast(blocks(1000, 3, 1000), cols(1000, 3, 1001), 4).shifted);
