@@ -196,8 +196,8 @@ fast_plan plan_fast_relayout(const array_layout& src, const array_layout& dst, s
       return (l.kind == layout_kind::blocked ? l.block : l.pitch) * elem % bytes == 0;
     };
     plan.method = fast_method::runs;
-    const bool aligned = src_aligned && dst_aligned;
-    if (aligned && runs_on(src, 16) && runs_on(dst, 16)) {
+    const bool both_aligned = src_aligned && dst_aligned;
+    if (both_aligned && runs_on(src, 16) && runs_on(dst, 16)) {
       plan.chunk = 16;
       return plan;
     }
@@ -219,7 +219,7 @@ fast_plan plan_fast_relayout(const array_layout& src, const array_layout& dst, s
     // anywhere), rather than one word at a time.
     for (const std::size_t bytes : {8, 4, 2}) {
       if (bytes <= elem) break;
-      const bool straight = aligned && runs_on(src, bytes) && runs_on(dst, bytes);
+      const bool straight = both_aligned && runs_on(src, bytes) && runs_on(dst, bytes);
       plan.shifted = !straight && bytes == 8 && shiftable(src, src_aligned, 8) && shiftable(dst, dst_aligned, 8);
       if (straight || plan.shifted) {
         plan.chunk = unsigned(bytes);
