@@ -9,7 +9,8 @@
 # runs --paths all (128 MiB cells) on the cells named, every build in turn, twice, and writes
 # $OUT/ab.md: per kernel and type (the first build's kernel, "-> the last build's" where it differs),
 # for each build after the first, the median over cells of its GB/s over the first build's (each
-# cell's faster of its two runs), and every build's median % of the copy ceiling.
+# cell's faster of its two runs), and every build's median % of the copy ceiling; $OUT/cells.csv has
+# every cell.
 set -uo pipefail
 out=${OUT:-$PWD/out-ab}
 only=$1
@@ -45,7 +46,15 @@ for (kern, t), ks in sorted(groups.items()):
     wrong = sum(int(b[k]["wrong"]) > 0 for b in runs for k in ks)
     print(f"| {kern} | {t} | {len(ks)} | " + " | ".join(f"{x:.3f}" for x in ratios) + " | "
           + " | ".join(f"{x:.1f}" for x in pcts) + f" | {wrong} |")
+# Every cell, one line: the last build's kernel, each build's faster median (ms) and % of the ceiling.
+with open(f"{out}/cells.csv", "w", newline="") as f:
+    w = csv.writer(f)
+    w.writerow(["name", "type", "m", "kernel"] + [f"{n}_ms" for n in names] + [f"{n}_pct" for n in names])
+    for k, r in runs[-1].items():
+        if all(k in b for b in runs):
+            w.writerow(list(k) + [r["kernel"]] + [b[k]["median_ms"] for b in runs]
+                       + [f'{100 * float(b[k]["fraction_of_ceiling"]):.1f}' for b in runs])
 PY
-# The device tool brings back few files: the result tables travel as one archive.
-tar czf "$out/results.tgz" -C "$out" $(cd "$out" && ls -d */) && rm -rf "$out"/*/
+# The device tool brings back at most 8 files: the result tables and logs travel as one archive.
+tar czf "$out/results.tgz" -C "$out" $(cd "$out" && ls -d */) $(cd "$out" && ls *.log) && rm -rf "$out"/*/ "$out"/*.log
 cat "$out/ab.md"

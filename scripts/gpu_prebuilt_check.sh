@@ -10,7 +10,8 @@
 #   test, sanitizers, A/B against cudaMemcpyAsync), matrix (the whole path
 #   matrix, compared with docs/paths-h200-latest.csv), narrow (columnar runs in narrow chunks, rows the
 #   transpose declines: tests, sanitizers, A/B), padded-rows (odd-pitch source rows through the record
-#   kernels: sanitizers, A/Bs)
+#   kernels: sanitizers, A/Bs), turn and turn-wide (the transpose kernel's turned columnar chunks for
+#   every word size: tests, sanitizers, A/Bs)
 # tests: every GPU test program; apps: scripts/gpu_apps_check.sh's particles and fe steps on these
 # binaries; sanitize: compute-sanitizer memcheck and racecheck on the record
 # kernels; paths: scripts/gpu_paths_check.sh (transform tests, sanitizers, coalesce-bench --paths all);
@@ -156,6 +157,30 @@ for step in "${steps[@]}"; do
         "before=COALESCE_NARROW_RUNS=0 COALESCE_RECORDS_ALIGNED_ROWS=0" after= > "$out/narrow.log" 2>&1
       note "narrow A/B: exit $?"
       cp "$out/narrow/ab.md" "$out/narrow.md" 2>/dev/null ;;
+    turn|turn-wide)
+      # The transpose kernel's columnar chunks turned by quarter chunks for 1- and 2-byte words too
+      # (column_turn). turn: the transform GPU tests, memcheck and racecheck on the narrow words'
+      # transposes, and an A/B of the matrix's 1- and 2-byte cells: the build before (TURN_OLD,
+      # xz-packed), this build with the turn off (COALESCE_NARROW_TURN=0) and on, into $OUT/turn.md
+      # and every cell into $OUT/turn-cells.csv (about 4 minutes). turn-wide: the 4- and 8-byte
+      # cells, whose turn code was rewritten, against the build before, into $OUT/turn-wide.md and
+      # turn-wide-cells.csv (about 2 minutes). TURN_ONLY: a --only filter for both.
+      xz -dc "${TURN_OLD:-.dev/old/coalesce-bench.xz}" > /tmp/cb/coalesce-bench-old && chmod +x /tmp/cb/coalesce-bench-old
+      if [ "$step" = turn ]; then
+        run_log turn-tests "$bin/coalesce-gpu-tests" -tc='transform.cuda.*'
+        RUN_LOG_TIMEOUT=150 sanitized memcheck turn 'transform.cuda.transposes_of_narrow_words'
+        RUN_LOG_TIMEOUT=150 sanitized racecheck turn 'transform.cuda.transposes_of_narrow_words'
+        variants=(old=@/tmp/cb/coalesce-bench-old "off=COALESCE_NARROW_TURN=0" on=)
+        types="u8 u16"
+      else
+        variants=(old=@/tmp/cb/coalesce-bench-old new=)
+        types="float double"
+      fi
+      OUT="$out/$step" AB_BENCH_ARGS="--types $types" timeout 330 bash scripts/gpu_ab_paths.sh "${TURN_ONLY:-}" "${variants[@]}" \
+        > "$out/$step.log" 2>&1
+      note "$step A/B: exit $?"
+      cp "$out/$step/ab.md" "$out/$step.md" 2>/dev/null
+      cp "$out/$step/cells.csv" "$out/$step-cells.csv" 2>/dev/null && rm -rf "${out:?}/$step" ;;
     padded-rows)
       # Source rows of a pitch under 16 bytes past m (an odd pitch, also one element off) through the
       # record kernels, whose staged kernel leaves the last row's padding unloaded: memcheck and

@@ -164,6 +164,11 @@ bool env_switch_on(const char* name) {
   return value == nullptr || std::string(value) != "0";
 }
 
+bool narrow_turn_enabled() {
+  static const bool enabled = env_switch_on("COALESCE_NARROW_TURN");
+  return enabled;
+}
+
 bool has_static_m(std::size_t m) {
   // COALESCE_STATIC_M=0 runs every m through the kernels that take it as an argument: what the
   // benchmarks use to show what the compiled-in m are worth.

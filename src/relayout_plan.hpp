@@ -132,6 +132,9 @@ bool has_static_m(std::size_t m);
 // A kernel choice the benchmarks turn off by setting the variable to 0, to measure it against the
 // kernel it replaced in one run: on unless `name` is "0".
 bool env_switch_on(const char* name);
+// COALESCE_NARROW_TURN=0: the transpose kernel's 1- and 2-byte words keep every lane's columnar chunks
+// in word order (what they had before the turn; for A/B runs).
+bool narrow_turn_enabled();
 
 // Bytes of one transpose tile on either side: each of the 256 threads holds four 16-byte chunks.
 inline constexpr std::size_t transpose_tile_bytes = 16 * 1024;

@@ -82,10 +82,15 @@ void move_transpose(const Word* src, const array_layout& sl, Word* dst, const ar
   auto launch = [&](auto columns) {
     with_row_mode<G>(plan, m, [&](auto mode, auto static_m) {
       auto go = [&](auto first) {
-        auto kernel = transpose_kernel<Word, decltype(columns), decltype(first)::value, decltype(mode)::value,
-                                       decltype(static_m)::value>;
-        kernel<<<unsigned(plan.split / plan.tile + shape.tail), transpose_threads, plan.shared_bytes, stream>>>(
-            src, dst, shape, columns, fill_word);
+        using Columns = decltype(columns);
+        constexpr bool RowsFirst = decltype(first)::value;
+        constexpr row_mode Mode = decltype(mode)::value;
+        with_turn<Word, Columns, RowsFirst, Mode>(shape, [&](auto turn) {
+          auto kernel =
+              transpose_kernel<Word, Columns, RowsFirst, Mode, decltype(static_m)::value, decltype(turn)::value>;
+          kernel<<<unsigned(plan.split / plan.tile + shape.tail), transpose_threads, plan.shared_bytes, stream>>>(
+              src, dst, shape, columns, fill_word);
+        });
         check_cuda(cudaGetLastError(), call, "transpose kernel launch");
       };
       if constexpr (decltype(mode)::value == row_mode::span) {

@@ -15,9 +15,16 @@
 // instructions.) One tile per block, the grid covering the array in one pass: a grid of resident
 // blocks striding over the tiles held every pair near 90% of a device copy, one pass 90-98%.
 // On the columnar side a warp's lanes hold 32 consecutive chunks of a run; were every lane to move
-// its word e at step e, the odd stride would spread them over only 8 banks (4-byte words). Each lane
-// instead starts at word r = (lane / 8) mod G, which makes the 32 accesses of a step hit 32 banks
-// (4- and 8-byte words; narrower words share banks anyway).
+// its word e at step e, the odd stride would spread them over only 8 banks (each lane's chunk lies
+// 16 * S bytes, a multiple of 4 banks, past its neighbour's). Each group of 8 lanes g = lane / 8
+// instead starts g quarter chunks in (g words of 4-byte words, g mod 2 words of 8-byte ones), which
+// puts the groups' accesses of a step 4 * g * S bytes apart mod 16: a bank apiece mod 4, so 32 banks.
+// That holds while a run spans at least 16 chunks (a warp's 32 within two runs); with shorter runs
+// (large m) the lanes' chunks already start in other components, and turning them made 2-way
+// conflicts of none (transpose_shape::turn). For 1- and 2-byte words the turn took aos -> soa from
+// 54-83% of a copy to 88-101% (H200, 1.14-1.61x), and is left out where it measured slower:
+// blocks within a tile (whose lane groups hold different components: 95-98% without it), and out of
+// the columns into pitched rows or from shifted columns (0.67-0.97x; its registers spilled).
 
 #include "../relayout_plan.hpp"
 #include "chunk.cuh"
@@ -26,6 +33,8 @@
 #include <coalesce/core/error.hpp>
 
 #include <cstddef>
+#include <cstdint>
+#include <cstring>
 #include <string>
 #include <type_traits>
 
@@ -53,6 +62,7 @@ struct transpose_shape {
   // latency-bound walk hides behind the tiles). tail == 0: none.
   std::size_t split = 0, n = 0, extent = 0;
   unsigned tail = 0;
+  bool turn = true;  // the columnar chunks turn (column_turn): blocks within the tile, or runs of >= 16 chunks
 };
 inline constexpr unsigned tail_elements_per_thread = 8;
 
@@ -175,17 +185,56 @@ __device__ __forceinline__ unsigned row_slot(unsigned slot, unsigned wrap, unsig
   return slot + e;
 }
 
-// c.w[e] <- c.w[(e + r) mod G], by selects rather than indexing (which would go through local memory).
+// c.w[e] <- c.w[(e + r) mod G] for r a multiple of a quarter chunk (of a word, 8-byte words), by
+// selects of whole 32-bit registers rather than indexing (which would go through local memory).
 template <class Word>
 __device__ __forceinline__ void rotate_words(chunk_of<Word>& c, unsigned r) {
   constexpr unsigned G = chunk_words<Word>;
+  static_assert(G >= 2, "16-byte words take no turn");
+  constexpr unsigned per = G >= 4 ? G / 4 : 1;                 // words a step of the turn
+  constexpr unsigned regs = unsigned(per * sizeof(Word) / 4);  // 32-bit registers a step
+  std::uint32_t q[4];
+  std::memcpy(q, &c, sizeof q);
+  const unsigned steps = r / per;
 #pragma unroll
-  for (unsigned b = 1; b < G; b *= 2) {
-    const chunk_of<Word> t = c;
-    const bool take = (r & b) != 0;
+  for (unsigned b = 1; b < G / per; b *= 2) {
+    std::uint32_t t[4];
 #pragma unroll
-    for (unsigned e = 0; e < G; ++e) c.w[e] = take ? t.w[(e + b) % G] : t.w[e];
+    for (unsigned e = 0; e < 4; ++e) t[e] = q[e];
+    const bool take = (steps & b) != 0;
+#pragma unroll
+    for (unsigned e = 0; e < 4; ++e) q[e] = take ? t[(e + b * regs) % 4] : t[e];
   }
+  std::memcpy(&c, q, sizeof q);
+}
+
+// c.w[(e + r) mod G] for r as above: picked from the chunk's registers where it is stored, which
+// keeps the held chunks packed (turning them whole spilled 1-byte words' registers).
+template <class Word>
+__device__ __forceinline__ Word turned_word(const chunk_of<Word>& c, unsigned e, unsigned r) {
+  constexpr unsigned G = chunk_words<Word>;
+  if constexpr (G < 4) {
+    return r == 0 ? c.w[e] : c.w[(e + 1) % G];  // 8-byte words: r is 0 or 1
+  } else {
+    constexpr unsigned per = G / 4;
+    std::uint32_t q[4];
+    std::memcpy(q, &c, sizeof q);
+    const unsigned steps = r / per, at = e / per;
+    const std::uint32_t low = steps & 1 ? q[(at + 1) % 4] : q[at];
+    const std::uint32_t high = steps & 1 ? q[(at + 3) % 4] : q[(at + 2) % 4];
+    const std::uint32_t reg = steps & 2 ? high : low;
+    Word w;
+    std::memcpy(&w, reinterpret_cast<const unsigned char*>(&reg) + e % per * sizeof(Word), sizeof w);
+    return w;
+  }
+}
+
+// The turn of this lane's chunks on the columnar side (above): its group's quarter chunks, in words.
+template <unsigned G>
+__device__ __forceinline__ unsigned column_turn() {
+  const unsigned group = (threadIdx.x % 32) / 8;
+  if constexpr (G == 2) return group % 2;
+  return group * (G / 4);
 }
 
 // A tile's T pitched rows of m words each from the shared tile (v * stride + i), word k of the tile
@@ -205,10 +254,34 @@ __device__ __forceinline__ void transpose_rows_by_word(Word* rows, const Word* t
   }
 }
 
+// Whether the kernel turns its columnar chunks: 1- and 2-byte words only where that measured faster
+// (above).
+template <class Word, class Columns, bool RowsFirst, row_mode Mode>
+inline constexpr bool turns_columns =
+    chunk_words<Word> > 1 &&
+    (chunk_words<Word> <= 4 || (!std::is_same_v<Columns, block_columns> &&
+                                (RowsFirst || (!Columns::shifted && Mode != row_mode::pitched))));
+
 // 5 blocks of 256 per SM: the occupancy the kernel had before the word rotation took registers; 4 for
-// shifted columns, whose per-chunk ranges would otherwise spill.
-template <class Word, class Columns, bool RowsFirst, row_mode Mode, unsigned StaticM>
-__global__ void __launch_bounds__(transpose_threads, Columns::shifted ? 4 : 5)
+// shifted columns, whose per-chunk ranges would otherwise spill, and for 1-byte words turned into
+// rows (the same: at 5 they spilled and ran 0.96x of 4 blocks at m = 64 on the H200).
+template <class Word, class Columns, bool RowsFirst, bool Turn>
+inline constexpr int transpose_blocks_per_sm = Columns::shifted || (sizeof(Word) == 1 && !RowsFirst && Turn) ? 4 : 5;
+
+// Calls f(turn), the kernel's Turn: turns_columns, but for 1-byte words into rows compiled both ways
+// and picked by shape.turn, since the turned kernel's occupancy costs where runs are too short to
+// turn (m = 100: 0.93x of the kernel before the turn, H200).
+template <class Word, class Columns, bool RowsFirst, row_mode Mode, class F>
+void with_turn(const transpose_shape& shape, F&& f) {
+  constexpr bool can = turns_columns<Word, Columns, RowsFirst, Mode>;
+  if constexpr (can && sizeof(Word) == 1 && !RowsFirst) {
+    if (!shape.turn) return f(std::false_type{});
+  }
+  f(std::bool_constant<can>{});
+}
+
+template <class Word, class Columns, bool RowsFirst, row_mode Mode, unsigned StaticM, bool Turn>
+__global__ void __launch_bounds__(transpose_threads, transpose_blocks_per_sm<Word, Columns, RowsFirst, Turn>)
     transpose_kernel(const Word* __restrict__ src, Word* __restrict__ dst, transpose_shape shape, Columns columns,
                      Word fill) {
   constexpr unsigned G = chunk_words<Word>;
@@ -274,11 +347,17 @@ __global__ void __launch_bounds__(transpose_threads, Columns::shifted ? 4 : 5)
     }
   }
   // The columnar side's word order: this lane moves word (e + turn) mod G of a chunk at step e.
-  constexpr bool rotated = G == 2 || G == 4;
-  const unsigned turn = rotated ? ((threadIdx.x % 32) / 8) % G : 0;
-  unsigned col_step[G];
-#pragma unroll
-  for (unsigned e = 0; e < G; ++e) col_step[e] = (e + turn) % G * stride;
+  constexpr bool rotated = Turn;
+  const unsigned turn = rotated && shape.turn ? column_turn<G>() : 0;
+  // Word (e + turn) mod G lies col_step(e) past the chunk's first in the tile; the turn being whole
+  // quarter chunks, the wrap is worked out once per 32-bit register (an array of G steps spilled
+  // 1-byte words' registers).
+  constexpr unsigned per = G >= 4 ? G / 4 : 1;
+  auto col_step = [&](unsigned e) {
+    unsigned w = e / per * per + turn;
+    if (w >= G) w -= G;
+    return (w + e % per) * stride;
+  };
   // Rows of pitch m have as many chunks as the columns: one predicate for both sides (a second one
   // pushed 1-byte words into spilling registers).
   constexpr bool own_rows = Mode == row_mode::pitched || Mode == row_mode::span;
@@ -355,9 +434,9 @@ __global__ void __launch_bounds__(transpose_threads, Columns::shifted ? 4 : 5)
 #pragma unroll
       for (unsigned e = 0; e < G; ++e) tile[row_slot<Mode, StaticM>(row_first[j], row_wrap[j], e)] = held[j].w[e];
     } else {
-      if constexpr (rotated) rotate_words(held[j], turn);
 #pragma unroll
-      for (unsigned e = 0; e < G; ++e) tile[col_first[j] + col_step[e]] = held[j].w[e];
+      for (unsigned e = 0; e < G; ++e)
+        tile[col_first[j] + col_step(e)] = rotated ? turned_word(held[j], e, turn) : held[j].w[e];
     }
   }
   __syncthreads();
@@ -389,7 +468,7 @@ __global__ void __launch_bounds__(transpose_threads, Columns::shifted ? 4 : 5)
       for (unsigned e = 0; e < G; ++e) out.w[e] = tile[row_slot<Mode, StaticM>(row_first[j], row_wrap[j], e)];
     } else {
 #pragma unroll
-      for (unsigned e = 0; e < G; ++e) out.w[e] = tile[col_first[j] + col_step[e]];
+      for (unsigned e = 0; e < G; ++e) out.w[e] = tile[col_first[j] + col_step(e)];
       if constexpr (rotated) rotate_words(out, (G - turn) % G);
     }
     if constexpr (RowsFirst) {
@@ -422,6 +501,12 @@ inline transpose_shape transpose_shape_for(const fast_plan& plan, const array_la
   }
   shape.split = plan.split;
   shape.n = sl.n;
+  // Blocks within the tile (block_columns) turn always: 4- and 8-byte words as before the runs'
+  // rule; 1- and 2-byte words are never turned there (the kernel). Runs turn from 16 chunks; 1- and
+  // 2-byte words not with the A/B switch off.
+  const array_layout& other = rows.kind == sl.kind ? dl : sl;
+  const bool blocks_in_tile = other.kind == layout_kind::blocked && other.block <= plan.tile;
+  shape.turn = (blocks_in_tile || plan.tile / words >= 16) && (words <= 4 || narrow_turn_enabled());
   shape.extent = dst_extent(dl, write_padding);
   const std::size_t per_block = std::size_t(transpose_threads) * tail_elements_per_thread;
   shape.tail = unsigned(((shape.extent - plan.split) * m + per_block - 1) / per_block);

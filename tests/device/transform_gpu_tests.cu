@@ -118,6 +118,26 @@ TEST_SUITE("gpu") {
     CHECK(transposes >= 18);  // every bd at m = 3, 12 and 100 where n holds a tile
   }
 
+  TEST_CASE("transform.cuda.transposes_of_narrow_words") {
+    // 1- and 2-byte words through the transpose kernel, whose lanes turn their columnar chunks by
+    // quarter chunks (column_turn): col_major sides (pitched and packed soa) and blocks larger than
+    // a tile (4096 at m = 5, 16 of 1-byte words), n three tiles and a tail, both ways.
+    const std::vector<layout_spec> layouts{aos(), soa(), soa(false), blocked(4096)};
+    std::size_t transposes = 0;
+    for (std::size_t m : {2, 3, 5, 16, 33, 100}) {
+      const std::size_t n = 3 * (16384 / m) + 17;
+      check_device_pairs<std::uint8_t>(n, m, layouts);
+      check_device_pairs<std::uint16_t>(n, m, layouts);
+      for (std::size_t elem : {1, 2}) {
+        const array_layout r{layout_kind::row_major, n, m, m, 0};
+        const array_layout c{layout_kind::col_major, n, m, (n + 255) / 256 * 256, 0};
+        transposes += detail::plan_fast_relayout(r, c, elem, true, true).method == detail::fast_method::transpose;
+        transposes += detail::plan_fast_relayout(c, r, elem, true, true).method == detail::fast_method::transpose;
+      }
+    }
+    CHECK(transposes == 24);  // every m, both word sizes, both ways
+  }
+
   TEST_CASE("transform.cuda.runs_of_narrow_chunks") {
     // Columnar pairs whose runs start on 8, 4 or 2 bytes and no more (bd * elem not a multiple of 16:
     // 1-byte words in blocks of 1000, 36, 1002; 2-byte in blocks of 100; 4-byte in blocks of 10; a

@@ -250,19 +250,24 @@ bool check_transpose(const array_layout& sl, const array_layout& dl, std::size_t
     with_row_mode<G>(plan, sl.m, [&](auto mode, auto static_m) {  // the launch's instantiation
       constexpr row_mode Mode = decltype(mode)::value;
       constexpr unsigned StaticM = decltype(static_m)::value;
-      const auto kernel = [&] {
-        if (rows_first)
-          transpose_kernel<Word, Columns, true, Mode, StaticM>(src.data, dst, shape, columns, fill);
-        else
-          transpose_kernel<Word, Columns, false, Mode, StaticM>(src.data, dst, shape, columns, fill);
+      const auto run = [&](auto first) {
+        constexpr bool RowsFirst = decltype(first)::value;
+        with_turn<Word, Columns, RowsFirst, Mode>(shape, [&](auto turn) {
+          const auto kernel = [&] {
+            transpose_kernel<Word, Columns, RowsFirst, Mode, StaticM, decltype(turn)::value>(src.data, dst, shape,
+                                                                                             columns, fill);
+          };
+          for (unsigned b = 0; b < gridDim.x; ++b) {
+            std::memset(shared_bytes, 0xa5, sizeof(shared_bytes));
+            blockIdx.x = b;
+            run_block_in_two_passes(transpose_threads, kernel);
+          }
+        });
       };
       GUARD_BEFORE(src.data - src_offset, src_offset * sizeof(Word));
       GUARD_BEFORE(dst - dst_offset, dst_offset * sizeof(Word));
-      for (unsigned b = 0; b < gridDim.x; ++b) {
-        std::memset(shared_bytes, 0xa5, sizeof(shared_bytes));
-        blockIdx.x = b;
-        run_block_in_two_passes(transpose_threads, kernel);
-      }
+      if (rows_first) run(std::true_type{});
+      else run(std::false_type{});
       UNGUARD_BEFORE(src.data - src_offset, src_offset * sizeof(Word));
       UNGUARD_BEFORE(dst - dst_offset, dst_offset * sizeof(Word));
     });
