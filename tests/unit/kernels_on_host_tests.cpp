@@ -482,6 +482,30 @@ TEST_SUITE("unit") {
     both_ways(2 * 5376 + 95, 3, 96, std::uint8_t{});
   }
 
+  TEST_CASE("transform.kernels_on_host.transpose_turn") {
+    // Which tiles turn their columnar chunks (transpose_shape::turn): runs of at least 16 chunks (a
+    // warp's 32 chunks within two runs) and blocks within a tile; not shorter runs, where the lanes'
+    // chunks already start in other components.
+    const auto turn = [](std::size_t m, std::size_t elem, const array_layout& other) {
+      const array_layout rows{layout_kind::row_major, other.n, m, m, 0};
+      const fast_plan plan = plan_fast_relayout(rows, other, elem, true, true);
+      REQUIRE(plan.method == fast_method::transpose);
+      return transpose_shape_for(plan, rows, other, true, unsigned(16 / elem)).turn;
+    };
+    const std::size_t n = 1 << 20;
+    const auto cols = [&](std::size_t m) { return array_layout{layout_kind::col_major, n, m, n, 0}; };
+    const auto blocks = [&](std::size_t m, std::size_t bd) { return array_layout{layout_kind::blocked, n, m, 0, bd}; };
+    CHECK(turn(16, 1, cols(16)));    // T = 1024: 64 chunks a run
+    CHECK(turn(64, 1, cols(64)));    // T = 256: 16
+    CHECK(!turn(100, 1, cols(100)));  // T = 128: 8
+    CHECK(turn(32, 2, cols(32)));    // T = 256: 32
+    CHECK(!turn(100, 2, cols(100)));  // T = 64: 8
+    CHECK(turn(3, 4, cols(3)));
+    CHECK(!turn(100, 4, cols(100)));  // T = 32: 8
+    CHECK(turn(100, 4, blocks(100, 32)));  // blocks within the tile
+    CHECK(!turn(100, 4, blocks(100, 1000)));  // a tile within a block: its runs, 8 chunks
+  }
+
   TEST_CASE("transform.kernels_on_host.tiled") {
     // n past several tiles and not a multiple of any bd; both 16-byte variants and the word-by-word one.
     std::set<std::string> kernels;
