@@ -21,8 +21,9 @@
 // puts the groups' accesses of a step 4 * g * S bytes apart mod 16: a bank apiece mod 4, so 32 banks.
 // That holds while a run spans at least 16 chunks (a warp's 32 within two runs); with shorter runs
 // (large m) the lanes' chunks already start in other components, and turning them made 2-way
-// conflicts of none (transpose_shape::turn). For 1- and 2-byte words the turn took aos -> soa from
-// 54-83% of a copy to 88-101% (H200, 1.14-1.61x), and is left out where it measured slower:
+// conflicts of none (transpose_shape::turn). For 1-byte words the turn took rows <-> col_major 1.18-1.21x
+// at the median (up to 1.55x; aos -> soa 54-83% of a copy -> 80-90% for m <= 64, H200; 2-byte words
+// unchanged), and is left out where it measured slower:
 // blocks within a tile (whose lane groups hold different components: 95-98% without it), and out of
 // the columns into pitched rows or from shifted columns (0.67-0.97x; its registers spilled).
 
@@ -347,8 +348,7 @@ __global__ void __launch_bounds__(transpose_threads, transpose_blocks_per_sm<Wor
     }
   }
   // The columnar side's word order: this lane moves word (e + turn) mod G of a chunk at step e.
-  constexpr bool rotated = Turn;
-  const unsigned turn = rotated && shape.turn ? column_turn<G>() : 0;
+  const unsigned turn = Turn && shape.turn ? column_turn<G>() : 0;
   // Word (e + turn) mod G lies col_step(e) past the chunk's first in the tile; the turn being whole
   // quarter chunks, the wrap is worked out once per 32-bit register (an array of G steps spilled
   // 1-byte words' registers).
@@ -436,7 +436,7 @@ __global__ void __launch_bounds__(transpose_threads, transpose_blocks_per_sm<Wor
     } else {
 #pragma unroll
       for (unsigned e = 0; e < G; ++e)
-        tile[col_first[j] + col_step(e)] = rotated ? turned_word(held[j], e, turn) : held[j].w[e];
+        tile[col_first[j] + col_step(e)] = Turn ? turned_word(held[j], e, turn) : held[j].w[e];
     }
   }
   __syncthreads();
@@ -469,7 +469,7 @@ __global__ void __launch_bounds__(transpose_threads, transpose_blocks_per_sm<Wor
     } else {
 #pragma unroll
       for (unsigned e = 0; e < G; ++e) out.w[e] = tile[col_first[j] + col_step(e)];
-      if constexpr (rotated) rotate_words(out, (G - turn) % G);
+      if constexpr (Turn) rotate_words(out, (G - turn) % G);
     }
     if constexpr (RowsFirst) {
       store_chunk(dst + columns.start(v0, m) + col_offset[j], out);
