@@ -11,7 +11,8 @@
 #   matrix, compared with docs/paths-h200-latest.csv), narrow (columnar runs in narrow chunks, rows the
 #   transpose declines: tests, sanitizers, A/B), padded-rows (odd-pitch source rows through the record
 #   kernels: sanitizers, A/Bs), turn and turn-wide (the transpose kernel's turned columnar chunks for
-#   every word size: tests, sanitizers, A/Bs)
+#   every word size: tests, sanitizers, A/Bs), swizzle-check and swizzle-ab (record rows images
+#   swizzled by the bank model, 1-byte shifted columns: tests, sanitizers; A/Bs)
 # tests: every GPU test program; apps: scripts/gpu_apps_check.sh's particles and fe steps on these
 # binaries; sanitize: compute-sanitizer memcheck and racecheck on the record
 # kernels; paths: scripts/gpu_paths_check.sh (transform tests, sanitizers, coalesce-bench --paths all);
@@ -181,6 +182,36 @@ for step in "${steps[@]}"; do
       note "$step A/B: exit $?"
       cp "$out/$step/ab.md" "$out/$step.md" 2>/dev/null
       cp "$out/$step/cells.csv" "$out/$step-cells.csv" 2>/dev/null && rm -rf "${out:?}/$step" ;;
+    swizzle-check|swizzle-ab)
+      # The staged record kernel's rows images swizzled where the bank model finds fewer conflicts
+      # (stage_plan::rows_swizzle) and 1-byte words through the transpose's shifted columns.
+      # swizzle-check (about 8 minutes): the transform and record GPU tests, memcheck and racecheck on
+      # the new record test and on the user's columns. swizzle-ab (about 5 minutes): A/Bs against the
+      # build before (SWIZZLE_OLD, xz-packed): mixed16's record pairs, with a third variant
+      # COALESCE_RECORD_ONCE=80 (a tile per block up to 80 KiB, for the resident grids) into
+      # $OUT/swizzle-records.md, and the 1-byte user:cols and soa:packed cells into
+      # $OUT/shifted-u8-{cols,packed}.md and .csv.
+      if [ "$step" = swizzle-check ]; then
+        run_log swizzle-tests "$bin/coalesce-gpu-tests" -tc='transform.cuda.*,record.gpu.*'
+        RUN_LOG_TIMEOUT=120 sanitized memcheck swizzle 'record.gpu.swizzled_rows_every_pair'
+        RUN_LOG_TIMEOUT=120 sanitized racecheck swizzle 'record.gpu.swizzled_rows_every_pair'
+        RUN_LOG_TIMEOUT=150 sanitized memcheck cols 'transform.cuda.user_components*'
+        RUN_LOG_TIMEOUT=150 sanitized racecheck cols 'transform.cuda.user_components*'
+        continue
+      fi
+      xz -dc "${SWIZZLE_OLD:-.dev/old/coalesce-bench.xz}" > /tmp/cb/coalesce-bench-old && chmod +x /tmp/cb/coalesce-bench-old
+      OUT="$out/swizzle-records" timeout 200 bash scripts/gpu_ab_records.sh "mixed16" old=@/tmp/cb/coalesce-bench-old \
+        new= once80=COALESCE_RECORD_ONCE=80 > "$out/swizzle-records.log" 2>&1
+      note "swizzle records A/B: exit $?"
+      cp "$out/swizzle-records/ab.md" "$out/swizzle-records.md" 2>/dev/null && rm -rf "${out:?}/swizzle-records"
+      for f in cols packed; do
+        [ $f = cols ] && only=user:cols || only=soa:packed
+        OUT="$out/shifted-u8-$f" AB_BENCH_ARGS="--types u8" timeout 150 bash scripts/gpu_ab_paths.sh "$only" \
+          old=@/tmp/cb/coalesce-bench-old new= > "$out/shifted-u8-$f.log" 2>&1
+        note "shifted u8 A/B $only: exit $?"
+        cp "$out/shifted-u8-$f/ab.md" "$out/shifted-u8-$f.md" 2>/dev/null
+        cp "$out/shifted-u8-$f/cells.csv" "$out/shifted-u8-$f.csv" 2>/dev/null && rm -rf "${out:?}/shifted-u8-$f"
+      done ;;
     padded-rows)
       # Source rows of a pitch under 16 bytes past m (an odd pitch, also one element off) through the
       # record kernels, whose staged kernel leaves the last row's padding unloaded: memcheck and

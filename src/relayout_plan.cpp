@@ -112,14 +112,15 @@ fast_plan plan_transpose(const array_layout& src, const array_layout& dst, std::
     plan.rows_by_word = m % words != 0 || rows.pitch % words != 0 || !rows_aligned;
   }
   // A col_major pitch off the chunk grid (odd n): the kernel's shifted columns (16-byte chunks still,
-  // but m * (T / G + 1) of them on that side), for 2- to 8-byte words (bytes would spill registers).
-  // Where vectors are longer than 64 bytes, a tile's runs are so short that its partial chunks cost
-  // more than the tiled kernel's element-by-element side (H200: 4- and 8-byte words, m * elem >= 128,
-  // 5-15 points slower); 2-byte words gain at every m measured (up to 100).
+  // but m * (T / G + 1) of them on that side), for 1- to 8-byte words. Where vectors are longer than
+  // 64 bytes, a tile's runs are so short that its partial chunks cost more than the tiled kernel's
+  // element-by-element side (H200: 4- and 8-byte words, m * elem >= 128, 5-15 points slower; 1-byte
+  // words into the columns at m = 100, 0.88-0.94x); 2-byte words gain at every m measured (up to 100),
+  // 1-byte words out of the columns too (1.16x at m = 100).
   // A col_major side whose pointer is off 16 bytes is shifted columns too (a blocked one goes generic).
   if (!columns_aligned && other.kind != layout_kind::col_major) return plan;
   plan.shifted = other.kind == layout_kind::col_major && (other.pitch % words != 0 || !columns_aligned);
-  if (plan.shifted && (elem == 1 || (elem > 2 && m * elem > 64))) return plan;
+  if (plan.shifted && m * elem > 64 && (elem > 2 || (elem == 1 && rows_first))) return plan;
   if (other.kind == layout_kind::blocked &&
       (other.block % words != 0 || (!power_of_two(other.block) && !any_block_transpose_enabled())))
     return plan;

@@ -9,7 +9,7 @@
 //             component, from the source image of tile t to the destination image (the user's
 //             padded structs: straight to their memory, so their padding is never written); runs on
 //             both sides need no move: the destination reads them where they were loaded; rows images
-//             are swizzled in 16-byte chunks where a stride is a multiple of 64 bytes;
+//             are swizzled in 16-byte chunks where the bank model finds that the element pass gains;
 //   store     the destination image goes out as 16-byte stores.
 // Load and store walk "units" of up to 128 chunks (2 KiB) of one contiguous range, one unit per
 // warp at a time, so every warp's accesses are one contiguous piece on both sides. The plan is built
@@ -109,8 +109,9 @@ struct stage_header {
   std::uint32_t src_bytes = 0, dst_bytes = 0;  // each source buffer, the destination buffer
   std::uint32_t dst_rows_bytes = 0;            // the destination image's rows region, zeroed once (0: no gaps)
   std::uint32_t elements = 0, fills = 0;
-  // Rows images swizzled in 16-byte chunks (stage_swizzled) where a side's stride is a multiple of 64
-  // bytes: records 128 bytes apart would put a component's every element in one bank (32-way conflicts).
+  // Rows images swizzled in 16-byte chunks (stage_swizzled) where that gives the element pass fewer
+  // bank conflicts (stage_plan::rows_swizzle): records 128 bytes apart put a component's every element
+  // in one bank (32-way conflicts), 96 bytes apart on 4 banks (8-way).
   std::uint32_t swizzle = 0;
   stage_side src, dst;
 };
@@ -276,6 +277,53 @@ inline bool has_gaps(const record_move& move) {
   return std::find(covered.begin(), covered.end(), false) != covered.end();
 }
 
+// Shared-memory wavefronts of the element pass on a rows image of `stride` bytes, for one component
+// `width` bytes wide at byte `at` of each record: four warp steps (records 0-127, a record per lane)
+// with the image swizzled by `mask` (stage_swizzled). The bank model of the analyzer
+// (src/analysis/bank_model.cpp; the kernels' library does not link it): 32 banks of 4 bytes, 8- and
+// 16-byte words served by half and quarter warps, each phase as many wavefronts as its busiest bank has
+// distinct words (tests/unit/record_kernels_on_host_tests.cpp checks the two agree).
+inline std::size_t rows_wavefronts(std::size_t stride, std::size_t at, unsigned width, std::uint32_t mask) {
+  const unsigned per_phase = width <= 4 ? 32 : 128 / width;
+  std::size_t total = 0;
+  for (std::size_t first = 0; first < 128; first += per_phase) {
+    std::vector<std::uint64_t> words;  // (bank, word) of each word the phase touches, bank first
+    for (std::size_t r = first; r < first + per_phase; ++r) {
+      const std::size_t a = (r * stride + at) ^ (((r * stride + at) >> 3) & mask);  // stage_swizzled
+      for (std::uint64_t w = a / 4; w <= (a + width - 1) / 4; ++w) words.push_back((w % 32) << 32 | w);
+    }
+    std::sort(words.begin(), words.end());
+    words.erase(std::unique(words.begin(), words.end()), words.end());
+    std::size_t busiest = 0, run = 0;
+    for (std::size_t i = 0; i < words.size(); ++i) {
+      run = i > 0 && words[i] >> 32 == words[i - 1] >> 32 ? run + 1 : 1;
+      busiest = std::max(busiest, run);
+    }
+    total += busiest;
+  }
+  return total;
+}
+
+// The swizzle of the rows images (0x70, or 0: none), whichever the bank model gives the element pass
+// fewer wavefronts: strides that are multiples of 32 bytes put a component of records 32 or 64
+// bytes apart on 8 or 4 of the 32 banks, which the swizzle spreads over 8 groups of 16 bytes; other
+// strides spread by themselves, and the swizzle would only cluster them.
+inline std::uint32_t rows_swizzle(const record_move& move, std::uintptr_t src_rows, std::uintptr_t dst_rows,
+                                  bool dst_rows_image) {
+  const std::size_t src_stride = side_stride(move.src), dst_stride = side_stride(move.dst);
+  std::size_t plain = 0, swizzled = 0;
+  auto add = [&](std::size_t stride, std::size_t at, unsigned width) {
+    plain += rows_wavefronts(stride, at, width, 0);
+    swizzled += rows_wavefronts(stride, at, width, 0x70);
+  };
+  for (std::size_t k = 0; k < move.width.size(); ++k) {
+    const component_place &a = move.src[k], &b = move.dst[k];
+    if (a.block == 1 && src_stride) add(src_stride, src_rows % 16 + (a.base - move.src_rows_base), move.width[k]);
+    if (b.block == 1 && dst_rows_image) add(dst_stride, dst_rows % 16 + (b.base - move.dst_rows_base), move.width[k]);
+  }
+  return swizzled < plain ? 0x70 : 0;
+}
+
 }  // namespace stage_plan
 
 // The plan for moving `range` within `most` shared bytes per block (the device's opt-in limit), or
@@ -325,6 +373,8 @@ inline std::optional<record_stage_params> plan_record_stage(const record_move& m
     if (fits_blocks(t) && shared(t) > budget && shared(t) <= large) order.push_back(t);
   for (std::size_t t = 112; t >= 16; t -= 16)
     if (fits_blocks(t) && shared(t) <= budget) order.push_back(t);
+  const std::uint32_t swizzle = rows_swizzle(move, s + move.src_rows_base + range.src_first * src_stride,
+                                             d + move.dst_rows_base + range.dst_first * dst_stride, dst_rows_image);
   for (const std::size_t t : order) {
     if ((range.dst_count + t - 1) / t >= (std::uint64_t(1) << 31)) continue;
     std::optional<record_stage_params> plan(std::in_place);
@@ -335,7 +385,7 @@ inline std::optional<record_stage_params> plan_record_stage(const record_move& m
     p.count = range.count;
     p.dst_count = range.dst_count;
     p.tiles = (range.dst_count + t - 1) / t;
-    if ((src_stride && src_stride % 64 == 0) || (dst_rows_image && dst_stride % 64 == 0)) p.swizzle = 0x70;
+    p.swizzle = swizzle;
     if (!plan_side(move, move.src, move.src_rows_base, s, range.src_first, t, false, false, block_major(t), p, p.src,
                    p.src_bytes))
       continue;

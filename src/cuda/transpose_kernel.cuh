@@ -543,7 +543,7 @@ void with_row_mode(const fast_plan& plan, std::size_t m, F&& f) {
 // `lead`: the columnar side's pointer in words past a 16-byte boundary (shifted columns only).
 template <unsigned G, class F>
 void with_transpose_columns(const fast_plan& plan, const array_layout& other, unsigned lead, F&& f) {
-  if constexpr (G > 1 && G < 16) {  // plan_transpose: 2-, 4- and 8-byte words
+  if constexpr (G > 1) {  // plan_transpose: 1-, 2-, 4- and 8-byte words
     if (other.kind == layout_kind::col_major && plan.shifted) {
       const unsigned per = plan.tile / G + 1;
       return f(shifted_columns{other.pitch, per, fast_divmod(per), (other.m - 1) * other.pitch + other.n, lead});

@@ -295,7 +295,7 @@ TEST_SUITE("gpu") {
     // the runs kernel's shifted 8-byte chunks), the gaps between the user's component rows left as
     // they were.
     const runtime rt{backend::cuda};
-    std::size_t shifted = 0, shifted_runs = 0;
+    std::size_t shifted = 0, shifted_bytes = 0, shifted_runs = 0;
     const auto check = [&](auto zero, std::size_t n, std::size_t m) {
       using T = decltype(zero);
       const std::uint64_t seed = fresh_seed();
@@ -316,6 +316,7 @@ TEST_SUITE("gpu") {
             const array_layout user{layout_kind::col_major, n, m, pitch, 0};
             const std::string kernel = device_transform_kernel(user, cols, a.layout(), a.data(), sizeof(T));
             shifted += kernel == "transpose (shifted columns)";
+            shifted_bytes += kernel.find("shifted columns") != std::string::npos && sizeof(T) == 1;
             shifted_runs += kernel == "runs (8-byte, shifted)";
             const std::vector<T> poisoned(span, poison<T>());
             REQUIRE_CUDA(cudaMemcpy(cols, poisoned.data(), span * sizeof(T), cudaMemcpyHostToDevice));
@@ -338,6 +339,9 @@ TEST_SUITE("gpu") {
       check(std::uint8_t{}, 20011, m);
     }
     CHECK(shifted > 30);
+    // 1-byte words into rows, of the 8 shifted sides each (odd pitch or offset): aos at m = 3 and 4,
+    // pitched rows at m = 3, 4 and 12 (packed rows of m = 12 go to the tiled kernel).
+    CHECK(shifted_bytes >= 40);
     CHECK(shifted_runs >= 9);  // 1-byte words of m > 1 into blocks of 1000 from an odd pitch or an offset
   }
 

@@ -79,27 +79,30 @@ inline void require_same_structs(const std::vector<unsigned char>& got, const st
   FAIL("record " << v << ", byte " << byte << " (" << what << "): got " << int(got[at]) << ", want " << int(want[at]));
 }
 
-// `trials` random records, each of every size, uploaded into every record layout, relayouted into every
+// Random structs of `d`, each of every size, uploaded into every record layout, relayouted into every
 // other and downloaded into poisoned structs: the fields come back bit for bit, the padding untouched.
-inline void round_trip_every_pair(const runtime& rt, int trials, std::initializer_list<std::size_t> sizes) {
-  std::mt19937_64 gen(std::random_device{}());
-  for (int trial = 0; trial < trials; ++trial) {
-    const record_desc d = random_record(gen);
-    INFO(to_string(d));
-    for (const std::size_t n : sizes) {
-      const std::vector<unsigned char> in = random_structs(d, n, gen);
-      for (const record_layout_spec& a : record_layouts(d)) {
-        const record_array first = rt.upload(host_records(in.data(), n, d), a);
-        for (const record_layout_spec& b : record_layouts(d)) {
-          INFO(to_string(a) << " -> " << to_string(b) << ", n = " << n);
-          const record_array second = rt.relayout(first, b);
-          std::vector<unsigned char> out(in.size(), padding_poison);
-          rt.download(second, host_records(out.data(), n, d));
-          require_same_structs(out, in, d);
-        }
+inline void round_trip_every_pair_of(const runtime& rt, const record_desc& d, std::initializer_list<std::size_t> sizes,
+                                     std::mt19937_64& gen) {
+  INFO(to_string(d));
+  for (const std::size_t n : sizes) {
+    const std::vector<unsigned char> in = random_structs(d, n, gen);
+    for (const record_layout_spec& a : record_layouts(d)) {
+      const record_array first = rt.upload(host_records(in.data(), n, d), a);
+      for (const record_layout_spec& b : record_layouts(d)) {
+        INFO(to_string(a) << " -> " << to_string(b) << ", n = " << n);
+        const record_array second = rt.relayout(first, b);
+        std::vector<unsigned char> out(in.size(), padding_poison);
+        rt.download(second, host_records(out.data(), n, d));
+        require_same_structs(out, in, d);
       }
     }
   }
+}
+
+// The same for `trials` random records.
+inline void round_trip_every_pair(const runtime& rt, int trials, std::initializer_list<std::size_t> sizes) {
+  std::mt19937_64 gen(std::random_device{}());
+  for (int trial = 0; trial < trials; ++trial) round_trip_every_pair_of(rt, random_record(gen), sizes, gen);
 }
 
 }  // namespace coalesce::test

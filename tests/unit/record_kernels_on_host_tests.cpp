@@ -167,11 +167,21 @@ bool loads_whole_blocks(const record_move& move, const record_range& range, cons
 TEST_CASE("record.kernels_on_host.every_pair") {
   std::mt19937_64 gen(std::random_device{}());
   std::size_t planned = 0, cells = 0, lanes = 0, whole_blocks = 0;
-  // Strides of 128 and 64 bytes first: their rows images are swizzled.
+  // Strides of 128, 64 and 96 bytes first: their rows images are swizzled (stage_plan::rows_swizzle).
   const record_desc wide({{"a", 0, 8, 3}, {"b", 24, 4, 5}, {"c", 44, 1, 3}, {"q", 48, 16, 5}}, 128);
   const record_desc narrow({{"a", 0, 2, 3}, {"b", 8, 8, 2}, {"c", 24, 4, 9}, {"d", 60, 1, 1}}, 64);
-  for (int trial = 0; trial < 8; ++trial) {
-    const record_desc desc = trial == 0 ? wide : trial == 1 ? narrow : test::random_record(gen, trial < 5 ? 6 : 16);
+  const record_desc odd32({{"a", 0, 8, 2}, {"b", 16, 16, 1}, {"c", 32, 4, 6}, {"d", 56, 2, 3}, {"e", 62, 1, 4},
+                           {"f", 72, 8, 3}},
+                          96);
+  for (const record_desc& d : {wide, narrow, odd32}) {
+    const record_layout aos = resolve_record_layout(d, 100, record_aos()), soa = resolve_record_layout(d, 100, record_soa());
+    CHECK(stage_plan::rows_swizzle(plan_record_move(d, aos, soa, nullptr, false), 0, 0, true) == 0x70u);
+  }
+  for (int trial = 0; trial < 9; ++trial) {
+    const record_desc desc = trial == 0   ? wide
+                             : trial == 1 ? narrow
+                             : trial == 2 ? odd32
+                                          : test::random_record(gen, trial < 6 ? 6 : 16);
     INFO(to_string(desc));
     for (const std::size_t n : {std::size_t(1), std::size_t(77), std::size_t(1300)}) {
       const std::vector<unsigned char> structs = test::random_structs(desc, n, gen);

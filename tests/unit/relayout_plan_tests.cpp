@@ -230,7 +230,6 @@ TEST_SUITE("unit") {
     CHECK(fast(rows(100000, 3, 3), cols(100000, 3, 100000), 4, false, true).method == fast_method::none);
     CHECK(fast(rows(100000, 3, 9), cols(100000, 3, 100000), 4).method == fast_method::none);
     CHECK(fast(rows(100000, 3, 3), cols(100000, 3, 100000), 4, false, true).method == fast_method::none);
-    CHECK(fast(rows(100000, 3, 3), cols(100000, 3, 100001), 1).method == fast_method::none);
     CHECK(fast(rows(100000, 3, 3), blocks(100000, 3, 98), 4).method == fast_method::none);
     CHECK(fast(rows(100000, 3, 3), blocks(100000, 3, 1000), 1).method == fast_method::none);
     // bd = 1000 of 2-byte words larger than a tile: no divisor of 1000 is a sector of them (16).
@@ -302,9 +301,9 @@ TEST_SUITE("unit") {
 
   TEST_CASE("transform.plan.transpose_shifted_columns") {
     // An odd col_major pitch (a Kokkos LayoutLeft View of odd n) takes the transpose with shifted
-    // columns for 2-byte words and for 4- and 8-byte words up to 64-byte vectors, either way: the columnar side's m * (T / G + 1)
+    // columns for 1- and 2-byte words and for 4- and 8-byte words up to 64-byte vectors, either way: the columnar side's m * (T / G + 1)
     // chunks fit the kernel's 1024 (256 threads x 4), T stays the largest multiple of 64 bytes that does.
-    for (std::size_t elem : {2, 4, 8})
+    for (std::size_t elem : {1, 2, 4, 8})
       for (std::size_t m : {1, 2, 3, 4, 5, 7, 9, 12, 16, 32, 48, 64})
         for (bool rows_first : {true, false}) {
           const std::size_t n = 100001, words = 16 / elem, step = 64 / elem;
@@ -329,6 +328,9 @@ TEST_SUITE("unit") {
           CHECK((grown * m * elem > transpose_tile_bytes || m * (grown / words + 1) > transpose_tile_bytes / 16));
           CHECK(n - p.split < p.tile);
         }
+    // 1-byte words longer than 64 bytes: out of the columns only.
+    CHECK(fast(rows(100001, 100, 100), cols(100001, 100, 100001), 1).method == fast_method::none);
+    CHECK(fast(cols(100001, 100, 100001), rows(100001, 100, 100), 1).shifted);
     // An aligned pitch is not shifted.
     CHECK_FALSE(fast(rows(100000, 3, 3), cols(100000, 3, 100000), 4).shifted);
     alignas(16) static unsigned char memory[16];
