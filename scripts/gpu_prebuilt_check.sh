@@ -12,7 +12,8 @@
 #   transpose declines: tests, sanitizers, A/B), padded-rows (odd-pitch source rows through the record
 #   kernels: sanitizers, A/Bs), turn and turn-wide (the transpose kernel's turned columnar chunks for
 #   every word size: tests, sanitizers, A/Bs), swizzle-check and swizzle-ab (record rows images
-#   swizzled by the bank model, 1-byte shifted columns: tests, sanitizers; A/Bs)
+#   swizzled by the bank model, 1-byte shifted columns: tests, sanitizers; A/Bs), shifted-u8 (1-byte
+#   words out of shifted columns: tests, sanitizers, A/B)
 # tests: every GPU test program; apps: scripts/gpu_apps_check.sh's particles and fe steps on these
 # binaries; sanitize: compute-sanitizer memcheck and racecheck on the record
 # kernels; paths: scripts/gpu_paths_check.sh (transform tests, sanitizers, coalesce-bench --paths all);
@@ -34,6 +35,19 @@ steps=("$@")
 [ ${#steps[@]} -eq 0 ] && steps=(tests sanitize demo records mpi)
 source scripts/gpu_log.sh
 gpu_banner
+# The 1-byte user:cols and soa:packed cells, /tmp/cb/coalesce-bench-old against this build, into
+# $OUT/shifted-u8-{cols,packed}.md and .csv.
+ab_shifted_u8() {
+  local f only
+  for f in cols packed; do
+    [ $f = cols ] && only=user:cols || only=soa:packed
+    OUT="$out/shifted-u8-$f" AB_BENCH_ARGS="--types u8" timeout 150 bash scripts/gpu_ab_paths.sh "$only" \
+      old=@/tmp/cb/coalesce-bench-old new= > "$out/shifted-u8-$f.log" 2>&1
+    note "shifted u8 A/B $only: exit $?"
+    cp "$out/shifted-u8-$f/ab.md" "$out/shifted-u8-$f.md" 2>/dev/null
+    cp "$out/shifted-u8-$f/cells.csv" "$out/shifted-u8-$f.csv" 2>/dev/null && rm -rf "${out:?}/shifted-u8-$f"
+  done
+}
 for step in "${steps[@]}"; do
   case "$step" in
     tests)
@@ -204,14 +218,15 @@ for step in "${steps[@]}"; do
         new= once80=COALESCE_RECORD_ONCE=80 > "$out/swizzle-records.log" 2>&1
       note "swizzle records A/B: exit $?"
       cp "$out/swizzle-records/ab.md" "$out/swizzle-records.md" 2>/dev/null && rm -rf "${out:?}/swizzle-records"
-      for f in cols packed; do
-        [ $f = cols ] && only=user:cols || only=soa:packed
-        OUT="$out/shifted-u8-$f" AB_BENCH_ARGS="--types u8" timeout 150 bash scripts/gpu_ab_paths.sh "$only" \
-          old=@/tmp/cb/coalesce-bench-old new= > "$out/shifted-u8-$f.log" 2>&1
-        note "shifted u8 A/B $only: exit $?"
-        cp "$out/shifted-u8-$f/ab.md" "$out/shifted-u8-$f.md" 2>/dev/null
-        cp "$out/shifted-u8-$f/cells.csv" "$out/shifted-u8-$f.csv" 2>/dev/null && rm -rf "${out:?}/shifted-u8-$f"
-      done ;;
+      ab_shifted_u8 ;;
+    shifted-u8)
+      # 1-byte words out of the transpose's shifted columns at 3 blocks per SM: the transform GPU tests,
+      # memcheck and racecheck on the user's columns, the A/B of ab_shifted_u8 against SHIFTED_OLD.
+      run_log shifted-u8-tests "$bin/coalesce-gpu-tests" -tc='transform.cuda.*'
+      RUN_LOG_TIMEOUT=150 sanitized memcheck cols 'transform.cuda.user_components*'
+      RUN_LOG_TIMEOUT=150 sanitized racecheck cols 'transform.cuda.user_components*'
+      xz -dc "${SHIFTED_OLD:-.dev/old/coalesce-bench.xz}" > /tmp/cb/coalesce-bench-old && chmod +x /tmp/cb/coalesce-bench-old
+      ab_shifted_u8 ;;
     padded-rows)
       # Source rows of a pitch under 16 bytes past m (an odd pitch, also one element off) through the
       # record kernels, whose staged kernel leaves the last row's padding unloaded: memcheck and

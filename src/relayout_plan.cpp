@@ -165,6 +165,11 @@ bool env_switch_on(const char* name) {
   return value == nullptr || std::string(value) != "0";
 }
 
+bool record_swizzle_model_enabled() {
+  static const bool enabled = env_switch_on("COALESCE_RECORD_SWIZZLE_MODEL");
+  return enabled;
+}
+
 bool narrow_turn_enabled() {
   static const bool enabled = env_switch_on("COALESCE_NARROW_TURN");
   return enabled;

@@ -135,6 +135,9 @@ bool env_switch_on(const char* name);
 // COALESCE_NARROW_TURN=0: the transpose kernel's 1- and 2-byte words keep every lane's columnar chunks
 // in word order (what they had before the turn; for A/B runs).
 bool narrow_turn_enabled();
+// The staged record kernel's rows swizzle chosen by its bank model (stage_plan::rows_swizzle);
+// COALESCE_RECORD_SWIZZLE_MODEL=0: the rule before it (strides that are multiples of 64), for A/B runs.
+bool record_swizzle_model_enabled();
 
 // Bytes of one transpose tile on either side: each of the 256 threads holds four 16-byte chunks.
 inline constexpr std::size_t transpose_tile_bytes = 16 * 1024;

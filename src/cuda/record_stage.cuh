@@ -19,6 +19,7 @@
 #include <coalesce/record/record.hpp>
 
 #include "../record/record_move.hpp"
+#include "../relayout_plan.hpp"
 #include "fast_divmod.cuh"
 
 #include <algorithm>
@@ -311,6 +312,8 @@ inline std::size_t rows_wavefronts(std::size_t stride, std::size_t at, unsigned 
 inline std::uint32_t rows_swizzle(const record_move& move, std::uintptr_t src_rows, std::uintptr_t dst_rows,
                                   bool dst_rows_image) {
   const std::size_t src_stride = side_stride(move.src), dst_stride = side_stride(move.dst);
+  if (!record_swizzle_model_enabled())
+    return (src_stride && src_stride % 64 == 0) || (dst_rows_image && dst_stride % 64 == 0) ? 0x70 : 0;
   std::size_t plain = 0, swizzled = 0;
   auto add = [&](std::size_t stride, std::size_t at, unsigned width) {
     plain += rows_wavefronts(stride, at, width, 0);
