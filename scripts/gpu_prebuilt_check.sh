@@ -13,7 +13,7 @@
 #   kernels: sanitizers, A/Bs), turn and turn-wide (the transpose kernel's turned columnar chunks for
 #   every word size: tests, sanitizers, A/Bs), swizzle-check and swizzle-ab (record rows images
 #   swizzled by the bank model, 1-byte shifted columns: tests, sanitizers; A/Bs), shifted-u8 (1-byte
-#   words out of shifted columns: tests, sanitizers, A/B)
+#   words through shifted columns: tests, sanitizers, A/B against another build)
 # tests: every GPU test program; apps: scripts/gpu_apps_check.sh's particles and fe steps on these
 # binaries; sanitize: compute-sanitizer memcheck and racecheck on the record
 # kernels; paths: scripts/gpu_paths_check.sh (transform tests, sanitizers, coalesce-bench --paths all);
@@ -199,8 +199,8 @@ for step in "${steps[@]}"; do
     swizzle-check|swizzle-ab)
       # The staged record kernel's rows images swizzled where the bank model finds fewer conflicts
       # (stage_plan::rows_swizzle) and 1-byte words through the transpose's shifted columns.
-      # swizzle-check (about 8 minutes): the transform and record GPU tests, memcheck and racecheck on
-      # the new record test and on the user's columns. swizzle-ab (about 5 minutes): A/Bs against the
+      # swizzle-check (about 2 minutes on the H200): the transform and record GPU tests, memcheck and racecheck on
+      # the new record test and on the user's columns. swizzle-ab (about a minute): A/Bs against the
       # build before (SWIZZLE_OLD, xz-packed): mixed16's record pairs, with a third variant
       # COALESCE_RECORD_ONCE=80 (a tile per block up to 80 KiB, for the resident grids) into
       # $OUT/swizzle-records.md, and the 1-byte user:cols and soa:packed cells into
@@ -220,8 +220,9 @@ for step in "${steps[@]}"; do
       cp "$out/swizzle-records/ab.md" "$out/swizzle-records.md" 2>/dev/null && rm -rf "${out:?}/swizzle-records"
       ab_shifted_u8 ;;
     shifted-u8)
-      # 1-byte words out of the transpose's shifted columns at 3 blocks per SM: the transform GPU tests,
-      # memcheck and racecheck on the user's columns, the A/B of ab_shifted_u8 against SHIFTED_OLD.
+      # 1-byte words through the transpose's shifted columns (variants tried this way: 3 blocks per SM,
+      # turned chunks): the transform GPU tests, memcheck and racecheck on the user's columns, the A/B of
+      # ab_shifted_u8 against SHIFTED_OLD (xz-packed).
       run_log shifted-u8-tests "$bin/coalesce-gpu-tests" -tc='transform.cuda.*'
       RUN_LOG_TIMEOUT=150 sanitized memcheck cols 'transform.cuda.user_components*'
       RUN_LOG_TIMEOUT=150 sanitized racecheck cols 'transform.cuda.user_components*'

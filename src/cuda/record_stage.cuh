@@ -283,7 +283,7 @@ inline bool has_gaps(const record_move& move) {
 // with the image swizzled by `mask` (stage_swizzled). The bank model of the analyzer
 // (src/analysis/bank_model.cpp; the kernels' library does not link it): 32 banks of 4 bytes, 8- and
 // 16-byte words served by half and quarter warps, each phase as many wavefronts as its busiest bank has
-// distinct words (tests/unit/record_kernels_on_host_tests.cpp checks the two agree).
+// distinct words (tests/analysis/stage_swizzle_test.cpp checks the two agree).
 inline std::size_t rows_wavefronts(std::size_t stride, std::size_t at, unsigned width, std::uint32_t mask) {
   const unsigned per_phase = width <= 4 ? 32 : 128 / width;
   std::size_t total = 0;
