@@ -3,8 +3,9 @@
 #pragma once
 // The turn of a transpose tile: len rows of m words (j, i at j * rs + i, rs >= m) to m component runs
 // (i, j at i * cs + j, cs >= len) and back. Words of 1 to 8 bytes go N x N at a time through SSE2
-// registers (N = 16 / size: 16 x 16 bytes, 8 x 8 halves, 4 x 4, 2 x 2); 16-byte words, and the rows
-// left over, one word at a time. The rows side must have
+// registers (N = 16 / size: 16 x 16 bytes, 8 x 8 halves, 4 x 4, 2 x 2), short rows of 1- and 2-byte
+// words by SSSE3 byte shuffles where the CPU has them; 16-byte words, and the rows left over, one
+// word at a time. The rows side must have
 // turn_slack bytes readable (rows_to_columns) or writable (columns_to_rows) past its last row: the
 // last group of components reads or writes up to one register past the row's end. Where the rows are
 // packed (rs = m) that spill lands in the next row, which is written afterwards.
@@ -16,6 +17,15 @@
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
+#endif
+// SSSE3's byte shuffle, for short vectors of 1- and 2-byte words, where the compiler can build it for
+// this function alone and the CPU has it (asked at run time: the library is built for baseline x86-64).
+#if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__)
+#define COALESCE_HOST_SHUFFLE_BUILT 1
+#include <tmmintrin.h>
+#include <cstdlib>
+#else
+#define COALESCE_HOST_SHUFFLE_BUILT 0
 #endif
 
 namespace coalesce::detail {
@@ -196,7 +206,100 @@ inline void rows_to_runs_sse(byte* out, const byte* in, const turn_shape& t) {
 }
 #endif
 
+#if COALESCE_HOST_SHUFFLE_BUILT
+// Short vectors of 1- and 2-byte words turned by byte shuffles: the N = 16 / E rows of a group are rs
+// whole registers (16 * rs bytes), and each component's register is the OR of one shuffle of each
+// (m * rs shuffles a group, against N log2 N unpacks for the N x N transpose, which also turns
+// components past m: 9 against 64 for 3 components of bytes). Rows of at most shuffle_most words.
+inline constexpr std::size_t shuffle_most = 8;
+
+// The shuffles' masks, worked out once per word size: byte x of component c's register from rows
+// register q (rows of rs words), and byte x of rows register q from component c's register (rows of m
+// words); 0x80: none.
+template <std::size_t E>
+struct shuffle_masks {
+  __m128i to_columns[shuffle_most + 1][shuffle_most][shuffle_most];  // [rs][c][q]
+  __m128i to_rows[shuffle_most + 1][shuffle_most][shuffle_most];     // [m][q][c]
+  shuffle_masks() {
+    for (std::size_t rs = 1; rs <= shuffle_most; ++rs)
+      for (std::size_t c = 0; c < rs; ++c)
+        for (std::size_t q = 0; q < rs; ++q) {
+          alignas(16) unsigned char a[16], b[16];
+          for (std::size_t x = 0; x < 16; ++x) {
+            const std::size_t o = (x / E * rs + c) * E + x % E;  // row x / E, byte x % E of its word c
+            a[x] = o / 16 == q ? static_cast<unsigned char>(o % 16) : 0x80;
+            const std::size_t word = (16 * c + x) / E;  // rows of m = rs words: byte x of register c...
+            b[x] = word % rs == q ? static_cast<unsigned char>(word / rs * E + x % E) : 0x80;  // ...from component q
+          }
+          to_columns[rs][c][q] = _mm_load_si128(reinterpret_cast<const __m128i*>(a));
+          to_rows[rs][c][q] = _mm_load_si128(reinterpret_cast<const __m128i*>(b));
+        }
+  }
+};
+template <std::size_t E>
+const shuffle_masks<E>& masks() {
+  static const shuffle_masks<E> all;
+  return all;
+}
+
+template <class W>
+__attribute__((target("ssse3"))) void rows_to_columns_shuffle(byte* out, const byte* in, const turn_shape& t) {
+  constexpr std::size_t E = sizeof(W), N = lanes<E>;
+  const auto& mask = masks<E>().to_columns[t.rs];
+  const std::size_t groups = t.len / N * N;
+  for (std::size_t j = 0; j < groups; j += N) {
+    __m128i r[shuffle_most];
+    for (std::size_t q = 0; q < t.rs; ++q) r[q] = load(in + j * t.rs * E + 16 * q);
+    for (std::size_t c = 0; c < t.m; ++c) {
+      __m128i x = _mm_shuffle_epi8(r[0], mask[c][0]);
+      for (std::size_t q = 1; q < t.rs; ++q) x = _mm_or_si128(x, _mm_shuffle_epi8(r[q], mask[c][q]));
+      store(out + (c * t.cs + j) * E, x);
+    }
+  }
+  rows_to_columns_scalar<W>(out, in, t, groups);
+}
+
+// The other way, into rows of pitch m: row register q is the OR of one shuffle of each component's.
+template <class W>
+__attribute__((target("ssse3"))) void columns_to_rows_shuffle(byte* out, const byte* in, const turn_shape& t) {
+  constexpr std::size_t E = sizeof(W), N = lanes<E>;
+  const std::size_t m = t.m;
+  const auto& mask = masks<E>().to_rows[m];
+  const std::size_t groups = t.len / N * N;
+  for (std::size_t j = 0; j < groups; j += N) {
+    __m128i col[shuffle_most];
+    for (std::size_t c = 0; c < m; ++c) col[c] = load(in + (c * t.cs + j) * E);
+    for (std::size_t q = 0; q < m; ++q) {
+      __m128i x = _mm_shuffle_epi8(col[0], mask[q][0]);
+      for (std::size_t c = 1; c < m; ++c) x = _mm_or_si128(x, _mm_shuffle_epi8(col[c], mask[q][c]));
+      store(out + (j * t.rs) * E + 16 * q, x);
+    }
+  }
+  columns_to_rows_scalar<W>(out, in, t, groups);
+}
+#endif
+
 }  // namespace turn
+
+// Whether the byte shuffles turn t, on this CPU: rows of at most 3 bytes into columns, and columns into
+// rows of at most 4 bytes or 3 halves (of pitch m). Measured on this project's 2-core CI-class VM (one
+// thread, 32 MiB, alternated with COALESCE_HOST_SHUFFLE=0, BENCHMARKS.md): there they ran 1.3-3.5x the
+// unpacks; past those lengths, and from rows of 2-byte words at any length, the unpacks were faster.
+// COALESCE_HOST_SHUFFLE=0 keeps the unpacks (A/B runs).
+template <class W>
+inline bool shuffles_turn(const turn::turn_shape& t, bool to_rows) {
+#if COALESCE_HOST_SHUFFLE_BUILT
+  static const bool available = [] {
+    const char* v = std::getenv("COALESCE_HOST_SHUFFLE");
+    return __builtin_cpu_supports("ssse3") && !(v && v[0] == '0' && v[1] == 0);
+  }();
+  const std::size_t most = to_rows ? (sizeof(W) == 1 ? 4 : 3) : (sizeof(W) == 1 ? 3 : 0);
+  return available && t.m <= most && t.rs <= most && (!to_rows || t.rs == t.m);
+#else
+  (void)t, (void)to_rows;
+  return false;
+#endif
+}
 
 // Whether rows_to_runs takes W (4- and 8-byte words, where SSE2 is).
 template <class W>
@@ -228,6 +331,10 @@ inline constexpr bool turns_in_registers =
 
 template <class W>
 void rows_to_columns(unsigned char* out, const unsigned char* in, const turn::turn_shape& t) {
+#if COALESCE_HOST_SHUFFLE_BUILT
+  if constexpr (sizeof(W) <= 2)
+    if (shuffles_turn<W>(t, false)) return turn::rows_to_columns_shuffle<W>(out, in, t);
+#endif
 #if defined(__SSE2__)
   if constexpr (turns_in_registers<W>) return turn::rows_to_columns_sse<W>(out, in, t);
 #endif
@@ -236,6 +343,10 @@ void rows_to_columns(unsigned char* out, const unsigned char* in, const turn::tu
 
 template <class W>
 void columns_to_rows(unsigned char* out, const unsigned char* in, const turn::turn_shape& t) {
+#if COALESCE_HOST_SHUFFLE_BUILT
+  if constexpr (sizeof(W) <= 2)
+    if (shuffles_turn<W>(t, true)) return turn::columns_to_rows_shuffle<W>(out, in, t);
+#endif
 #if defined(__SSE2__)
   if constexpr (turns_in_registers<W>) return turn::columns_to_rows_sse<W>(out, in, t);
 #endif

@@ -6,6 +6,7 @@
 #include "../../src/host_gather.hpp"
 #include "../../src/host_relayout.hpp"
 #include "../../src/host_stream.hpp"
+#include "../../src/host_turn.hpp"
 #include "../../src/relayout_one.hpp"
 
 #include <doctest/doctest.h>
@@ -121,6 +122,36 @@ TEST_SUITE("unit") {
   TEST_CASE("host.relayout.every_pair.elem4") { every_pair<std::uint32_t>(); }
   TEST_CASE("host.relayout.every_pair.elem8") { every_pair<std::uint64_t>(); }
   TEST_CASE("host.relayout.every_pair.elem16") { every_pair<word16>(); }
+
+  TEST_CASE("host.turn.shuffles_match_the_word_by_word_turn") {
+#if COALESCE_HOST_SHUFFLE_BUILT
+    if (!__builtin_cpu_supports("ssse3")) return;
+    // Every row length and pitch the shuffles take, lengths with a tail of rows, both ways, 1- and 2-byte words.
+    const auto check = [](auto zero) {
+      using W = decltype(zero);
+      for (std::size_t m = 1; m <= turn::shuffle_most; ++m)
+        for (std::size_t rs = m; rs <= turn::shuffle_most; ++rs)
+          for (std::size_t len : {std::size_t(1), std::size_t(16), std::size_t(37), std::size_t(200)}) {
+            INFO("elem " << sizeof(W) << " m " << m << " rs " << rs << " len " << len);
+            const turn::turn_shape t{m, len, rs, len + 3};
+            const std::uint64_t seed = test::fresh_seed();
+            const std::vector<unsigned char> rows = random_bytes(len * rs * sizeof(W) + turn_slack, seed);
+            std::vector<unsigned char> a(m * t.cs * sizeof(W), poison), b = a;
+            turn::rows_to_columns_shuffle<W>(a.data(), rows.data(), t);
+            turn::rows_to_columns_scalar<W>(b.data(), rows.data(), t, 0);
+            CHECK(a == b);
+            if (rs != m) continue;  // columns_to_rows writes packed rows
+            const std::vector<unsigned char> columns = random_bytes(m * t.cs * sizeof(W), seed + 1);
+            std::vector<unsigned char> c(len * m * sizeof(W) + turn_slack, poison), d = c;
+            turn::columns_to_rows_shuffle<W>(c.data(), columns.data(), t);
+            turn::columns_to_rows_scalar<W>(d.data(), columns.data(), t, 0);
+            CHECK(c == d);
+          }
+    };
+    check(std::uint8_t{});
+    check(std::uint16_t{});
+#endif
+  }
 
   TEST_CASE("host.relayout.gathers_at_their_limits") {
     // The m where the gathers stop (16; 12 from col_major rows of 4-byte words) and either side of
