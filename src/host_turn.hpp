@@ -15,6 +15,8 @@
 #include <cstdint>
 #include <cstring>
 
+#include "relayout_plan.hpp"
+
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
@@ -23,7 +25,6 @@
 #if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__)
 #define COALESCE_HOST_SHUFFLE_BUILT 1
 #include <tmmintrin.h>
-#include <cstdlib>
 #else
 #define COALESCE_HOST_SHUFFLE_BUILT 0
 #endif
@@ -210,8 +211,9 @@ inline void rows_to_runs_sse(byte* out, const byte* in, const turn_shape& t) {
 // Short vectors of 1- and 2-byte words turned by byte shuffles: the N = 16 / E rows of a group are rs
 // whole registers (16 * rs bytes), and each component's register is the OR of one shuffle of each
 // (m * rs shuffles a group, against N log2 N unpacks for the N x N transpose, which also turns
-// components past m: 9 against 64 for 3 components of bytes). Rows of at most shuffle_most words.
-inline constexpr std::size_t shuffle_most = 8;
+// components past m: 9 against 64 for 3 components of bytes). Rows of at most shuffle_most words (the
+// longest shuffles_turn takes).
+inline constexpr std::size_t shuffle_most = 4;
 
 // The shuffles' masks, worked out once per word size: byte x of component c's register from rows
 // register q (rows of rs words), and byte x of rows register q from component c's register (rows of m
@@ -228,11 +230,11 @@ struct shuffle_masks {
           for (std::size_t x = 0; x < 16; ++x) {
             const std::size_t o = (x / E * rs + c) * E + x % E;  // row x / E, byte x % E of its word c
             a[x] = o / 16 == q ? static_cast<unsigned char>(o % 16) : 0x80;
-            const std::size_t word = (16 * c + x) / E;  // rows of m = rs words: byte x of register c...
-            b[x] = word % rs == q ? static_cast<unsigned char>(word / rs * E + x % E) : 0x80;  // ...from component q
+            const std::size_t word = (16 * q + x) / E;  // byte x of rows register q: row word / rs, word word % rs
+            b[x] = word % rs == c ? static_cast<unsigned char>(word / rs * E + x % E) : 0x80;
           }
           to_columns[rs][c][q] = _mm_load_si128(reinterpret_cast<const __m128i*>(a));
-          to_rows[rs][c][q] = _mm_load_si128(reinterpret_cast<const __m128i*>(b));
+          to_rows[rs][q][c] = _mm_load_si128(reinterpret_cast<const __m128i*>(b));
         }
   }
 };
@@ -289,11 +291,9 @@ __attribute__((target("ssse3"))) void columns_to_rows_shuffle(byte* out, const b
 template <class W>
 inline bool shuffles_turn(const turn::turn_shape& t, bool to_rows) {
 #if COALESCE_HOST_SHUFFLE_BUILT
-  static const bool available = [] {
-    const char* v = std::getenv("COALESCE_HOST_SHUFFLE");
-    return __builtin_cpu_supports("ssse3") && !(v && v[0] == '0' && v[1] == 0);
-  }();
+  static const bool available = __builtin_cpu_supports("ssse3") && env_switch_on("COALESCE_HOST_SHUFFLE");
   const std::size_t most = to_rows ? (sizeof(W) == 1 ? 4 : 3) : (sizeof(W) == 1 ? 3 : 0);
+  static_assert(turn::shuffle_most >= 4, "the masks cover every length taken");
   return available && t.m <= most && t.rs <= most && (!to_rows || t.rs == t.m);
 #else
   (void)t, (void)to_rows;

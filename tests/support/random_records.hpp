@@ -55,6 +55,14 @@ inline std::vector<unsigned char> random_structs(const record_desc& desc, std::s
   return out;
 }
 
+// Rows of 96 bytes (a multiple of 32, not of 64), widths 1 to 16 and a gap: the staged kernel swizzles
+// their images (stage_plan::rows_swizzle), which random records need not hit.
+inline record_desc rows_of_96_bytes() {
+  return record_desc({{"a", 0, 8, 2}, {"b", 16, 16, 1}, {"c", 32, 4, 6}, {"d", 56, 2, 3}, {"e", 62, 1, 4},
+                      {"f", 72, 8, 3}},
+                     96);
+}
+
 // Every record layout kind, with block sizes that do and do not divide the test sizes.
 inline std::vector<record_layout_spec> record_layouts(const record_desc& desc) {
   std::vector<record_layout_spec> out = {record_aos(), record_packed(), record_soa(), record_blocked(32),

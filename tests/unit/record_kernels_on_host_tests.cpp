@@ -170,9 +170,7 @@ TEST_CASE("record.kernels_on_host.every_pair") {
   // Strides of 128, 64 and 96 bytes first: their rows images are swizzled (stage_plan::rows_swizzle).
   const record_desc wide({{"a", 0, 8, 3}, {"b", 24, 4, 5}, {"c", 44, 1, 3}, {"q", 48, 16, 5}}, 128);
   const record_desc narrow({{"a", 0, 2, 3}, {"b", 8, 8, 2}, {"c", 24, 4, 9}, {"d", 60, 1, 1}}, 64);
-  const record_desc odd32({{"a", 0, 8, 2}, {"b", 16, 16, 1}, {"c", 32, 4, 6}, {"d", 56, 2, 3}, {"e", 62, 1, 4},
-                           {"f", 72, 8, 3}},
-                          96);
+  const record_desc odd32 = test::rows_of_96_bytes();
   for (const record_desc& d : {wide, narrow, odd32}) {
     const record_layout aos = resolve_record_layout(d, 100, record_aos()), soa = resolve_record_layout(d, 100, record_soa());
     CHECK(stage_plan::rows_swizzle(plan_record_move(d, aos, soa, nullptr, false), 0, 0, true) == 0x70u);
