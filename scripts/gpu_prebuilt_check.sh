@@ -13,7 +13,8 @@
 #   kernels: sanitizers, A/Bs), turn and turn-wide (the transpose kernel's turned columnar chunks for
 #   every word size: tests, sanitizers, A/Bs), swizzle-check and swizzle-ab (record rows images
 #   swizzled by the bank model, 1-byte shifted columns: tests, sanitizers; A/Bs), shifted-u8 (1-byte
-#   words through shifted columns: tests, sanitizers, A/B against another build)
+#   words through shifted columns: tests, sanitizers, A/B against another build), shifted-rows (rows
+#   off 16 bytes through the transpose: tests, sanitizers, A/B of the "+1" cells)
 # tests: every GPU test program; apps: scripts/gpu_apps_check.sh's particles and fe steps on these
 # binaries; sanitize: compute-sanitizer memcheck and racecheck on the record
 # kernels; paths: scripts/gpu_paths_check.sh (transform tests, sanitizers, coalesce-bench --paths all);
@@ -228,6 +229,19 @@ for step in "${steps[@]}"; do
       RUN_LOG_TIMEOUT=150 sanitized racecheck cols 'transform.cuda.user_components*'
       xz -dc "${SHIFTED_OLD:-.dev/old/coalesce-bench.xz}" > /tmp/cb/coalesce-bench-old && chmod +x /tmp/cb/coalesce-bench-old
       ab_shifted_u8 ;;
+    shifted-rows)
+      # Rows whose pointer lies off 16 bytes (a user's array one element in) through the transpose's
+      # shifted rows: the transform GPU tests, memcheck and racecheck on the misaligned cases, and an A/B
+      # of every "+1" cell against COALESCE_SHIFTED_ROWS=0 (the record, tiled or word-by-word kernels
+      # they had) into $OUT/shifted-rows.md and .csv.
+      run_log shifted-rows-tests "$bin/coalesce-gpu-tests" -tc='transform.cuda.*'
+      RUN_LOG_TIMEOUT=150 sanitized memcheck misaligned 'transform.cuda.misaligned.*'
+      RUN_LOG_TIMEOUT=150 sanitized racecheck misaligned 'transform.cuda.misaligned.u8,transform.cuda.misaligned.u16,transform.cuda.misaligned.tiny'
+      OUT="$out/shifted-rows" timeout 200 bash scripts/gpu_ab_paths.sh "+1" old=COALESCE_SHIFTED_ROWS=0 new= \
+        > "$out/shifted-rows.log" 2>&1
+      note "shifted rows A/B: exit $?"
+      cp "$out/shifted-rows/ab.md" "$out/shifted-rows.md" 2>/dev/null
+      cp "$out/shifted-rows/cells.csv" "$out/shifted-rows.csv" 2>/dev/null && rm -rf "${out:?}/shifted-rows" ;;
     padded-rows)
       # Source rows of a pitch under 16 bytes past m (an odd pitch, also one element off) through the
       # record kernels, whose staged kernel leaves the last row's padding unloaded: memcheck and

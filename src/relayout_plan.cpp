@@ -76,6 +76,15 @@ bool pitched_transpose_enabled() {
   return enabled;
 }
 
+}  // namespace
+
+bool shifted_rows_enabled() {
+  static const bool enabled = env_switch_on("COALESCE_SHIFTED_ROWS");
+  return enabled;
+}
+
+namespace {
+
 fast_plan plan_transpose(const array_layout& src, const array_layout& dst, std::size_t elem, bool rows_aligned,
                          bool columns_aligned) {
   fast_plan plan;
@@ -89,13 +98,29 @@ fast_plan plan_transpose(const array_layout& src, const array_layout& dst, std::
   // pitched rows 1-byte words below m = 48 at 0.66-0.86x of it and 8-byte words from m = 16 at
   // 0.91-1.00x; from span rows 1-byte words at m = 1 at 0.89x and 8-byte words from m = 16 at
   // 0.84-0.92x; to one-component rows closer than 8 bytes at 0.72-0.93x). Every other class gained.
-  const bool pitched = rows.pitch != m || !rows_aligned;
+  // Shifted rows: rows of pitch m whose pointer lies off 16 bytes (a user's array one element in), in
+  // the packed row modes, each chunk G * q - lead words from the tile's start (lead: the pointer's
+  // words past a 16-byte boundary), one chunk more a tile; the shared tile placed lead words past a
+  // 16-byte boundary so that a chunk lies there as it does in memory (packed mode: one 16-byte store).
+  // 8-byte words from m = 16, and as a source of even m, measured slower so than the record, tiled
+  // and word-by-word kernels (H200: 0.88-0.97x); every other class gained (BENCHMARKS.md).
+  const bool slower_shifted = elem == 8 && (m >= 16 || (rows_first && m % 2 == 0));
+  const bool shifted_rows = !rows_aligned && rows.pitch == m && words > 1 && !slower_shifted && shifted_rows_enabled();
+  const bool pitched = rows.pitch != m || (!rows_aligned && !shifted_rows);
   if (pitched && !pitched_transpose_enabled()) return plan;
   // The most rows a tile's 1024 row chunks (four per thread) hold: ceil(m / G) chunks a row (pitched),
-  // or the whole span's pitch / G (span); none for packed rows (T * m / G chunks, like the columns).
+  // or the whole span's pitch / G (span); shifted rows one chunk fewer; none for packed rows (T * m / G
+  // chunks, like the columns).
   std::size_t chunk_rows = pitched ? transpose_tile_bytes / 16 / ceil_div(m, words) : 0;
-  if (pitched && rows_first) {
-    if (!rows_aligned) return plan;
+  if (shifted_rows) chunk_rows = (transpose_tile_bytes / 16 - 1) * words / m;
+  if (pitched && rows_first && !rows_aligned) {
+    // Shifted span rows (an odd pitch, one element in): the span mode from the boundary below the
+    // tile's first word. Only 4-byte words, and 2-byte ones from m = 48, measured faster there than
+    // the record and tiled kernels (H200, BENCHMARKS.md: 1.03-2.2x; 1- and 8-byte words 0.2-0.9x).
+    if (!shifted_rows_enabled() || rows.pitch - m >= words || !(elem == 4 || (elem == 2 && m >= 48))) return plan;
+    plan.mode = row_mode::span;
+    chunk_rows = (transpose_tile_bytes / 16 - 1) * words / rows.pitch;
+  } else if (pitched && rows_first) {
     if (rows.pitch % words == 0) {
       if ((elem == 1 && m < 48) || (elem == 8 && m >= 16)) return plan;  // tiled_measured_faster
       plan.mode = row_mode::pitched;
@@ -125,6 +150,7 @@ fast_plan plan_transpose(const array_layout& src, const array_layout& dst, std::
       (other.block % words != 0 || (!power_of_two(other.block) && !any_block_transpose_enabled())))
     return plan;
   if (!pitched && !pick_row_mode(m, words, plan.mode)) return plan;
+  if (shifted_rows && plan.mode == row_mode::contiguous) plan.mode = row_mode::wrap;  // chunks across two vectors
   // The most vectors that fit the tile bytes, in steps of 64 bytes down a component (whole chunks,
   // runs of at least two sectors that start sector-aligned); a blocked side needs bd | T, or T | bd
   // when a block is larger than a tile (then T's runs must still be whole sectors: bd = 1000 of
@@ -148,12 +174,14 @@ fast_plan plan_transpose(const array_layout& src, const array_layout& dst, std::
   // partial row chunk reads up to G - 1 words past its row's m: within the next row's pitch, so the
   // last row (whose allocation may end at its m-th word) is left to the tail.
   const std::size_t unit = other.kind == layout_kind::blocked ? std::max(tile, other.block) : tile;
-  const bool past_rows = plan.mode == row_mode::span || (rows_first && pitched && m % words != 0);
+  const bool past_rows = rows_first && pitched && rows_aligned && (plan.mode == row_mode::span || m % words != 0);
   const std::size_t whole = past_rows ? src.n - 1 : src.n;
   plan.split = whole / unit * unit;
   if (plan.split == 0) return plan;
   plan.tile = unsigned(tile);
-  plan.shared_bytes = tile * (m | 1) * elem;
+  // Shifted rows: the tile G + lead words into the shared memory, the first and last chunks' words
+  // outside the tile landing before and after it (a periodic chunk's up to G + lead words before).
+  plan.shared_bytes = tile * (m | 1) * elem + (pitched || rows_aligned ? 0 : 64);
   plan.method = fast_method::transpose;
   return plan;
 }
@@ -376,6 +404,8 @@ std::string device_transform_kernel(const array_layout& src, const void* src_dat
       if (fast.chunk == 0) return "runs";
       return "runs (" + std::to_string(fast.chunk) + (fast.shifted ? "-byte, shifted)" : "-byte)");
     case fast_method::transpose:  // the vectors after the last whole tile too (its first blocks)
+      if (fast.mode != row_mode::pitched && !aligned(src.kind == layout_kind::row_major ? src_data : dst_data))
+        return fast.shifted ? "transpose (shifted rows, shifted columns)" : "transpose (shifted rows)";
       if (fast.mode == row_mode::pitched || fast.mode == row_mode::span)
         return fast.shifted ? "transpose (pitched rows, shifted columns)" : "transpose (pitched rows)";
       return fast.shifted ? "transpose (shifted columns)" : "transpose";

@@ -105,7 +105,10 @@ enum class fast_method { none, flat, runs, transpose };
 //               are the row's padding: read, never written); as a destination any p and any
 //               address, stored by whole chunks where rows are whole chunks, else word by word
 //   span:       a source's rows of pitch p < m + G, off the chunk grid: the tile's whole span of
-//               T * p words in chunks, padding words read and dropped
+//               T * p words in chunks, padding words read and dropped; or rows (a source of such a
+//               pitch, a destination of pitch m) whose pointer lies off 16 bytes (shifted rows): the
+//               span's chunks from the boundary below its first word, T * p / G + 1 of them, the two
+//               it shares with the neighbouring tiles moved word by word where they are stored
 enum class row_mode { packed, contiguous, wrap, periodic, pitched, span };
 
 struct fast_plan {
@@ -135,6 +138,9 @@ bool env_switch_on(const char* name);
 // COALESCE_NARROW_TURN=0: the transpose kernel's 1- and 2-byte words keep every lane's columnar chunks
 // in word order (what they had before the turn; for A/B runs).
 bool narrow_turn_enabled();
+// COALESCE_SHIFTED_ROWS=0: rows whose pointer lies off 16 bytes go to the record or tiled kernels
+// (sources) or word by word (destinations), as before the transpose's shifted rows (for A/B runs).
+bool shifted_rows_enabled();
 // The staged record kernel's rows swizzle chosen by its bank model (stage_plan::rows_swizzle);
 // COALESCE_RECORD_SWIZZLE_MODEL=0: the rule before it (strides that are multiples of 64), for A/B runs.
 bool record_swizzle_model_enabled();

@@ -77,7 +77,9 @@ void move_transpose(const Word* src, const array_layout& sl, Word* dst, const ar
   const bool rows_first = sl.kind == layout_kind::row_major;
   const array_layout& other = rows_first ? dl : sl;
   const unsigned m = unsigned(sl.m);
-  const transpose_shape shape = transpose_shape_for(plan, sl, dl, fill != nullptr, G);
+  const Word* rows_data = rows_first ? src : dst;
+  const unsigned row_lead = unsigned(reinterpret_cast<std::uintptr_t>(rows_data) % 16 / sizeof(Word));
+  const transpose_shape shape = transpose_shape_for(plan, sl, dl, fill != nullptr, G, row_lead);
   const Word fill_word = fill ? *fill : Word{};
   auto launch = [&](auto columns) {
     with_row_mode<G>(plan, m, [&](auto mode, auto static_m) {

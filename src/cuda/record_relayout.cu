@@ -402,8 +402,13 @@ bool vector_records_route(const array_layout& sl, const void* src, const array_l
 
 bool vector_records_first(const array_layout& sl, const void* src, const array_layout& dl, const void* dst,
                           std::size_t elem) {
-  const bool dst_off_grid = dl.kind == layout_kind::row_major && reinterpret_cast<std::uintptr_t>(dst) % 16 != 0;
-  return dst_off_grid && elem <= 4 && sl.m > 1 && (sl.m * elem) % 32 != 0 && vector_records_route(sl, src, dl, dst, elem);
+  const auto aligned = [](const void* p) { return reinterpret_cast<std::uintptr_t>(p) % 16 == 0; };
+  const bool dst_off_grid = dl.kind == layout_kind::row_major && !aligned(dst);
+  if (!dst_off_grid || elem > 4 || sl.m == 1 || (sl.m * elem) % 32 == 0) return false;
+  // Rows of pitch m go to the transpose's shifted rows where it takes them.
+  const fast_plan fast = plan_fast_relayout(sl, dl, elem, aligned(src), false);
+  if (fast.method == fast_method::transpose && fast.mode != row_mode::pitched) return false;
+  return vector_records_route(sl, src, dl, dst, elem);
 }
 
 void move_records_device(const void* src, void* dst, const record_move& move, const record_range& range,

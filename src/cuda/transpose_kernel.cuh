@@ -57,6 +57,14 @@ struct transpose_shape {
   unsigned row_chunks = 0;
   fast_divmod by_row = fast_divmod();
   bool rows_by_word = false;
+  // Rows but pitched ones: the side's extent in words, (n - 1) * pitch + m (a chunk reaching outside
+  // it is loaded word by word); shifted rows (the rows pointer row_lead words past a 16-byte boundary,
+  // else 0): chunk q starts at the tile's span word G * q - row_lead, which lies in row
+  // (G * q + row_skew) / pitch less row_back (row_back = ceil(row_lead / pitch), row_skew =
+  // row_back * pitch - row_lead); packed row modes place the tile tile_offset = G + row_lead words
+  // into the shared memory (relayout_plan.hpp: shifted rows).
+  std::size_t row_words = 0;
+  unsigned row_lead = 0, row_back = 0, row_skew = 0, tile_offset = 0;
   // The vectors after the last whole tile, [split, n), and a blocked destination's padding lanes up to
   // `extent` (given a fill): the first `tail` blocks move them element by element, at most
   // tail_elements_per_thread each, while the others move the tiles (they start first, so their
@@ -178,12 +186,13 @@ struct static_divmod {
 };
 
 // Shared slot of word e of a row chunk whose first word sits at `slot`; `wrap` is the word at which
-// the chunk enters the next vector (wrap mode).
+// the chunk enters the next vector (wrap mode); periodic mode: `slot` is the first word's vector's
+// first slot and `wrap` its component. Signed: a shifted tile's first chunk starts before the tile.
 template <row_mode Mode, unsigned StaticM>
-__device__ __forceinline__ unsigned row_slot(unsigned slot, unsigned wrap, unsigned e) {
-  if constexpr (Mode == row_mode::wrap) return slot + e + (e >= wrap ? 1u : 0u);
-  if constexpr (Mode == row_mode::periodic) return slot + e / StaticM * (StaticM | 1) + e % StaticM;
-  return slot + e;
+__device__ __forceinline__ int row_slot(unsigned slot, unsigned wrap, unsigned e) {
+  if constexpr (Mode == row_mode::wrap) return int(slot + e + (e >= wrap ? 1u : 0u));
+  if constexpr (Mode == row_mode::periodic) return int(slot + (wrap + e) / StaticM * (StaticM | 1) + (wrap + e) % StaticM);
+  return int(slot + e);
 }
 
 // c.w[e] <- c.w[(e + r) mod G] for r a multiple of a quarter chunk (of a word, 8-byte words), by
@@ -289,7 +298,7 @@ __global__ void __launch_bounds__(transpose_threads, transpose_blocks_per_sm<Wor
   if (blockIdx.x < shape.tail) return transpose_tail<Word, Columns, RowsFirst>(src, dst, shape, columns, fill);
   static_assert(Mode != row_mode::periodic || (StaticM != 0 && G % StaticM == 0), "periodic needs m | G, static");
   extern __shared__ __align__(16) unsigned char shared_bytes[];
-  Word* tile = reinterpret_cast<Word*>(shared_bytes);
+  Word* tile = reinterpret_cast<Word*>(shared_bytes) + shape.tile_offset;
   const unsigned m = StaticM != 0 ? StaticM : shape.m;
   const unsigned stride = m | 1;
 
@@ -308,6 +317,47 @@ __global__ void __launch_bounds__(transpose_threads, transpose_blocks_per_sm<Wor
       shape.by_m(k, q, r);
     }
   };
+  // Span and packed row modes: where row chunk q's first word goes, row_first and row_wrap above
+  // (shifted rows: the first chunk's v is "-1", wrapped around, its slots before the tile).
+  auto row_place = [&](unsigned q, unsigned& first, unsigned& wrap) {
+    unsigned v, i;
+    if constexpr (Mode == row_mode::span) {
+      shape.by_row(G * q + shape.row_skew, v, i);
+      first = v - shape.row_back, wrap = i;
+    } else {
+      by_m(G * q + shape.row_skew, v, i);
+      v -= shape.row_back;
+      first = Mode == row_mode::periodic ? v * stride : v * stride + i;
+      wrap = Mode == row_mode::periodic ? i : m - i;
+    }
+  };
+  if constexpr (RowsFirst && Mode != row_mode::pitched && G > 1 && (Mode != row_mode::span || G < 16)) {
+    // The row chunks that reach outside the side (shifted rows: the first tile's first chunk, the last
+    // tile's last): the tile's words of them one by one, by their owners, first (later, with the
+    // other chunks' registers live, 1-byte words' registers spilled; from 1-byte span rows, which
+    // are never shifted (relayout_plan.cpp), they spilled even here, so it is not compiled there).
+    const std::ptrdiff_t tile_at = std::ptrdiff_t(std::size_t(blockIdx.x - shape.tail) * shape.tile * shape.row_pitch);
+    const std::ptrdiff_t end = std::ptrdiff_t(shape.row_words);
+    const unsigned last = shape.row_chunks - 1;
+    for (unsigned q = threadIdx.x == 0 ? 0 : last; q <= last; q += last == 0 ? 1 : last) {
+      const std::ptrdiff_t from_tile = std::ptrdiff_t(G * q) - std::ptrdiff_t(shape.row_lead), at = tile_at + from_tile;
+      if (q % transpose_threads != threadIdx.x || (at >= 0 && at + std::ptrdiff_t(G) <= end)) continue;
+      unsigned slot, wrap;
+      row_place(q, slot, wrap);
+      if constexpr (Mode == row_mode::span) {  // the tile's rows' words, not their padding (all within the side)
+        const unsigned pitch = unsigned(shape.row_pitch);
+        for (unsigned e = 0, v = slot, i = wrap; e < G; ++e) {
+          if (i < m && v < shape.tile) tile[v * stride + i] = src[at + std::ptrdiff_t(e)];
+          if (++i == pitch) i = 0, ++v;
+        }
+      } else {
+        const std::ptrdiff_t words = std::ptrdiff_t(shape.tile) * m;
+        for (unsigned e = 0; e < G; ++e)
+          if (from_tile + std::ptrdiff_t(e) >= 0 && from_tile + std::ptrdiff_t(e) < words)
+            tile[row_slot<Mode, StaticM>(slot, wrap, e)] = src[at + std::ptrdiff_t(e)];
+      }
+    }
+  }
   // Shifted columns: col_first may be "negative" (mod 2^32) for a chunk that starts before the run;
   // only its words in [lo, hi) (col_range = lo | hi << 8) are the tile's (fewer than G: partial).
   unsigned col_range[transpose_chunks];
@@ -322,14 +372,8 @@ __global__ void __launch_bounds__(transpose_threads, transpose_blocks_per_sm<Wor
       row_first[j] = v * stride + c * G;
       row_wrap[j] = min(G, m - c * G);
       row_offset[j] = v * unsigned(shape.row_pitch) + c * G;
-    } else if constexpr (Mode == row_mode::span) {  // the chunk's first word: row v, word i of its pitch
-      shape.by_row(k, v, i);
-      row_first[j] = v;
-      row_wrap[j] = i;
-    } else {
-      by_m(k, v, i);
-      row_first[j] = v * stride + i;
-      row_wrap[j] = m - i;
+    } else {  // span: row v, word i of its pitch; packed modes: slot v * S + i, the words to the next vector
+      row_place(q, row_first[j], row_wrap[j]);
     }
     if constexpr (Columns::shifted) {
       unsigned t;
@@ -358,11 +402,10 @@ __global__ void __launch_bounds__(transpose_threads, transpose_blocks_per_sm<Wor
     if (w >= G) w -= G;
     return (w + e % per) * stride;
   };
-  // Rows of pitch m have as many chunks as the columns: one predicate for both sides (a second one
-  // pushed 1-byte words into spilling registers).
+  // The rows side's chunks: as many as the columns' for rows of pitch m, one more where shifted.
   constexpr bool own_rows = Mode == row_mode::pitched || Mode == row_mode::span;
   auto owns = [&](int j) {
-    return threadIdx.x + unsigned(j * transpose_threads) < (own_rows ? shape.row_chunks : shape.chunks);
+    return threadIdx.x + unsigned(j * transpose_threads) < shape.row_chunks;
   };
   // The columnar side's chunks: T * m / G, or m * per when shifted.
   const unsigned col_chunks = columns.chunks(shape.chunks, m);
@@ -380,6 +423,12 @@ __global__ void __launch_bounds__(transpose_threads, transpose_blocks_per_sm<Wor
     return std::size_t(G) * threadIdx.x + std::size_t(j) * (G * transpose_threads);
   };
 
+  // Rows but pitched ones: chunk j's first word from the rows pointer (shifted rows: from the boundary
+  // below the tile's first word), and whether the chunk lies wholly within [first, end).
+  auto span_at = [&](int j) -> std::ptrdiff_t { return std::ptrdiff_t(rows_at + row_at(j)) - shape.row_lead; };
+  auto span_inside = [&](std::ptrdiff_t at, std::ptrdiff_t first, std::ptrdiff_t end) {
+    return at >= first && at + std::ptrdiff_t(G) <= end;
+  };
   // Loaded as one 16-byte chunk: every chunk but a shared one that would reach outside the side (the
   // first, of a pointer past a chunk boundary, starts "below 0": wrapped around, past the end too).
   auto whole_load = [&](int j) {
@@ -390,7 +439,14 @@ __global__ void __launch_bounds__(transpose_threads, transpose_blocks_per_sm<Wor
     return true;
   };
   chunk_of<Word> held[transpose_chunks];
-  if constexpr (RowsFirst) {
+  // Rows but pitched ones: a chunk that reaches outside the side (shifted rows: the first tile's
+  // first, the last tile's last) is not loaded whole; its tile words were read one by one above.
+  auto rows_inside = [&](int j) { return span_inside(span_at(j), 0, std::ptrdiff_t(shape.row_words)); };
+  if constexpr (RowsFirst && Mode != row_mode::pitched) {
+#pragma unroll
+    for (int j = 0; j < transpose_chunks; ++j)
+      if (owns(j) && rows_inside(j)) held[j] = load_chunk(src + span_at(j));
+  } else if constexpr (RowsFirst) {
 #pragma unroll
     for (int j = 0; j < transpose_chunks; ++j)
       if (owns(j)) held[j] = load_chunk(src + rows_at + row_at(j));
@@ -403,6 +459,9 @@ __global__ void __launch_bounds__(transpose_threads, transpose_blocks_per_sm<Wor
 #pragma unroll
   for (int j = 0; j < transpose_chunks; ++j) {
     if (RowsFirst ? !owns(j) : !owns_col(j)) continue;
+    if constexpr (RowsFirst && Mode != row_mode::pitched) {
+      if (!rows_inside(j)) continue;  // moved above, one word at a time
+    }
     if constexpr (!RowsFirst && Columns::shifted) {
       if (partial(j)) {  // only the tile's words, from the chunk held or (at the side's end) one by one
         if (whole_load(j)) {
@@ -417,17 +476,17 @@ __global__ void __launch_bounds__(transpose_threads, transpose_blocks_per_sm<Wor
       }
     }
     if constexpr (RowsFirst && Mode == row_mode::packed) {
-      *reinterpret_cast<chunk_of<Word>*>(tile + row_first[j]) = held[j];
+      *reinterpret_cast<chunk_of<Word>*>(tile + int(row_first[j])) = held[j];
     } else if constexpr (RowsFirst && Mode == row_mode::pitched) {
 #pragma unroll
       for (unsigned e = 0; e < G; ++e)
         if (e < row_wrap[j]) tile[row_first[j] + e] = held[j].w[e];
-    } else if constexpr (RowsFirst && Mode == row_mode::span) {  // the rows' words, not their padding
+    } else if constexpr (RowsFirst && Mode == row_mode::span) {  // the tile's rows' words, not their padding
       const unsigned pitch = unsigned(shape.row_pitch);
       unsigned v = row_first[j], i = row_wrap[j];
 #pragma unroll
       for (unsigned e = 0; e < G; ++e) {
-        if (i < m) tile[v * stride + i] = held[j].w[e];
+        if (i < m && v < shape.tile) tile[v * stride + i] = held[j].w[e];
         if (++i == pitch) i = 0, ++v;
       }
     } else if constexpr (RowsFirst) {
@@ -459,7 +518,7 @@ __global__ void __launch_bounds__(transpose_threads, transpose_blocks_per_sm<Wor
     }
     chunk_of<Word> out;
     if constexpr (!RowsFirst && Mode == row_mode::packed) {
-      out = *reinterpret_cast<const chunk_of<Word>*>(tile + row_first[j]);
+      out = *reinterpret_cast<const chunk_of<Word>*>(tile + int(row_first[j]));
     } else if constexpr (!RowsFirst && Mode == row_mode::pitched) {  // whole chunks only (above)
 #pragma unroll
       for (unsigned e = 0; e < G; ++e) out.w[e] = tile[row_first[j] + e];
@@ -473,6 +532,15 @@ __global__ void __launch_bounds__(transpose_threads, transpose_blocks_per_sm<Wor
     }
     if constexpr (RowsFirst) {
       store_chunk(dst + columns.start(v0, m) + col_offset[j], out);
+    } else if constexpr (Mode != row_mode::pitched) {  // shifted rows: the chunks shared with the next tiles word by word
+      const std::ptrdiff_t at = span_at(j), first = std::ptrdiff_t(rows_at);
+      const std::ptrdiff_t end = first + std::ptrdiff_t(shape.tile * m);
+      if (span_inside(at, first, end)) {
+        store_chunk(dst + at, out);
+      } else {
+        for (unsigned e = 0; e < G; ++e)
+          if (at + std::ptrdiff_t(e) >= first && at + std::ptrdiff_t(e) < end) dst[at + std::ptrdiff_t(e)] = out.w[e];
+      }
     } else {
       store_chunk(dst + rows_at + row_at(j), out);
     }
@@ -483,20 +551,28 @@ __global__ void __launch_bounds__(transpose_threads, transpose_blocks_per_sm<Wor
 
 // The kernel's shape: plan's tiles, and the tail blocks for [split, n) and a blocked destination's
 // padding (write_padding) after them.
+// row_lead: the rows pointer in words past a 16-byte boundary (span rows only).
 inline transpose_shape transpose_shape_for(const fast_plan& plan, const array_layout& sl, const array_layout& dl,
-                                           bool write_padding, unsigned words) {
+                                           bool write_padding, unsigned words, unsigned row_lead) {
   const unsigned m = unsigned(sl.m);
   transpose_shape shape{m, plan.tile, plan.tile * m / words, fast_divmod(m), fast_divmod(plan.tile)};
   const array_layout& rows = sl.kind == layout_kind::row_major ? sl : dl;
   shape.row_pitch = rows.pitch;
-  shape.row_chunks = shape.chunks;
+  shape.row_chunks = shape.chunks + (row_lead != 0 ? 1 : 0);  // shifted rows: one chunk more
+  if (plan.mode != row_mode::pitched) {
+    shape.row_words = (rows.n - 1) * rows.pitch + rows.m;
+    shape.row_lead = row_lead;
+    shape.row_back = unsigned(ceil_div(row_lead, rows.pitch));
+    shape.row_skew = unsigned(shape.row_back * rows.pitch - row_lead);
+    shape.tile_offset = plan.mode != row_mode::span && row_lead != 0 ? words + row_lead : 0;
+  }
   if (plan.mode == row_mode::pitched) {
     const unsigned per_row = unsigned(ceil_div(m, words));
     shape.row_chunks = plan.tile * per_row;
     shape.by_row = fast_divmod(per_row);
     shape.rows_by_word = plan.rows_by_word;
   } else if (plan.mode == row_mode::span) {
-    shape.row_chunks = unsigned(plan.tile * rows.pitch / words);
+    shape.row_chunks = unsigned(plan.tile * rows.pitch / words) + (row_lead != 0 ? 1 : 0);
     shape.by_row = fast_divmod(unsigned(rows.pitch));
   }
   shape.split = plan.split;
@@ -524,8 +600,8 @@ void with_row_mode(const fast_plan& plan, std::size_t m, F&& f) {
     case row_mode::contiguous: return f(integral_constant<row_mode, row_mode::contiguous>{}, dynamic);
     case row_mode::pitched: return f(integral_constant<row_mode, row_mode::pitched>{}, dynamic);
     case row_mode::span: return f(integral_constant<row_mode, row_mode::span>{}, dynamic);
-    case row_mode::wrap:  // even m above G, not a multiple of it: only where G > 2
-      if constexpr (G > 2) return f(integral_constant<row_mode, row_mode::wrap>{}, dynamic);
+    case row_mode::wrap:  // even m above G, not a multiple of it (or, shifted, a multiple): where G > 1
+      if constexpr (G > 1) return f(integral_constant<row_mode, row_mode::wrap>{}, dynamic);
       break;
     case row_mode::periodic: {
       static_assert(sizeof(static_ms) / sizeof(static_ms[0]) == 3, "the cases below list static_ms");

@@ -3,7 +3,7 @@
 // Runs that start misaligned: col_major rows of odd pitch (a Kokkos LayoutLeft View of odd n), rows
 // of pitch m + 1, and user pointers one element off, on the source, the destination or both, through
 // the runs kernel's shifted 16-byte words, the transpose kernel's shifted columns (odd col_major
-// pitch <-> aos) and pitched or span rows, and the tiled kernel (element by element on such a side).
+// pitch <-> aos) and pitched, span or shifted rows, and the tiled kernel (element by element on such a side).
 // Each move goes straight through relayout_device between exact
 // allocations (no slack after the last element, so memcheck sees any read past the data), into a
 // poisoned destination whose gaps and the element before it must stay poisoned.
@@ -132,6 +132,13 @@ void check_sizes(std::size_t big_n) {
       // The new branches were taken (m = 1 columns are one contiguous run: flat, a cudaMemcpyAsync).
       CHECK(kernels.count("runs (16-byte, shifted)") == 1);
     }
+    if (sizeof(T) > 1 && sizeof(T) < 16 && m > 1) {
+      // aos one element off, either way: the transpose's shifted rows (1-byte words: below their
+      // tiles here, transform.cuda.misaligned.u8_rows).
+      bool shifted_rows = false;
+      for (const std::string& k : kernels) shifted_rows |= k.rfind("transpose (shifted rows", 0) == 0;
+      CHECK(shifted_rows);
+    }
     if (m > 1 && (sizeof(T) == 2 || ((sizeof(T) == 4 || sizeof(T) == 8) && m * sizeof(T) <= 64))) {
       // Odd columns <-> aos, both pointers aligned: the transpose with shifted columns.
       bool shifted_transpose = false;
@@ -149,6 +156,21 @@ TEST_SUITE("gpu") {
   TEST_CASE("transform.cuda.misaligned.u8") { check_sizes<std::uint8_t>(5001); }
   TEST_CASE("transform.cuda.misaligned.u16") { check_sizes<std::uint16_t>(3777); }
   TEST_CASE("transform.cuda.misaligned.quad") { check_sizes<quad>(1513); }
+  TEST_CASE("transform.cuda.misaligned.u8_rows") {
+    // 1-byte rows one element off (tiles of up to 5376 vectors): the shifted rows, every row mode.
+    for (std::size_t m : {3, 4, 12, 16, 40}) {
+      const std::size_t n = 3 * 5376 + 2 * m + 1;
+      INFO("m = " << m);
+      const array_layout aos{layout_kind::row_major, n, m, m, 0}, b128{layout_kind::blocked, n, m, 0, 128};
+      const array_layout cols{layout_kind::col_major, n, m, n + 15, 0};
+      for (std::size_t shift : {1, 7, 15}) {
+        CHECK(check_move<std::uint8_t>(aos, shift, b128, 0) == "transpose (shifted rows)");
+        CHECK(check_move<std::uint8_t>(b128, 0, aos, shift) == "transpose (shifted rows)");
+        CHECK(check_move<std::uint8_t>(aos, shift, cols, 0).rfind("transpose (shifted rows", 0) == 0);
+        CHECK(check_move<std::uint8_t>(cols, 0, aos, shift).rfind("transpose (shifted rows", 0) == 0);
+      }
+    }
+  }
   TEST_CASE("transform.cuda.misaligned.tiny") {
     // Fewer vectors than a 16-byte word: heads and tails only.
     for (std::size_t n : {1, 2, 3, 5, 7, 17}) {

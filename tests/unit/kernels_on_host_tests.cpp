@@ -241,9 +241,10 @@ bool check_transpose(const array_layout& sl, const array_layout& dl, std::size_t
   Word* const dst = dst_buffer.data;
   for (std::size_t v = 0; v < sl.n; ++v)
     for (std::size_t i = 0; i < sl.m; ++i) src.data[offset_of(sl, v, i)] = values[v * sl.m + i];
-  const transpose_shape shape = transpose_shape_for(plan, sl, dl, true, G);
   const bool rows_first = sl.kind == layout_kind::row_major;
   const unsigned lead = unsigned(rows_first ? dst_offset : src_offset) % G;
+  const unsigned row_lead = unsigned(rows_first ? src_offset : dst_offset) % G;
+  const transpose_shape shape = transpose_shape_for(plan, sl, dl, true, G, row_lead);
   with_transpose_columns<G>(plan, rows_first ? dl : sl, lead, [&](auto columns) {
     using Columns = decltype(columns);
     gridDim.x = unsigned(plan.split / plan.tile + shape.tail);
@@ -279,12 +280,13 @@ bool check_transpose(const array_layout& sl, const array_layout& dl, std::size_t
 
 // Rows of pitch m (aos), of a pitch that keeps them on 16 bytes (one chunk more than m needs), of
 // cudaMallocPitch's 512 bytes and of m + 1 (span rows as a source; as a destination also one word
-// off 16 bytes), against col_major (aligned pitch, odd pitch: shifted columns) and
+// off 16 bytes), each also off 16 bytes where it may be (shifted rows: a source within a chunk of m,
+// a destination of pitch m), against col_major (aligned pitch, odd pitch: shifted columns) and
 // blocked 32/128/256/96/1000, both ways, each with n past two whole tiles (and blocks) by half of one and an
 // odd few: tiles, and a tail over several blocks. Returns how many pairs took the transpose, pitched
 // ones in *pitched.
 template <class Word>
-std::size_t check_transposes(std::size_t m, std::size_t* pitched) {
+std::size_t check_transposes(std::size_t m, std::size_t* pitched, std::size_t* shifted_rows) {
   const std::size_t words = 16 / sizeof(Word);
   const std::size_t row_pitches[] = {m, round_up(m, words) + words, std::max(m, 512 / sizeof(Word)), m + 1};
   const auto others = [&](std::size_t n) {
@@ -314,6 +316,15 @@ std::size_t check_transposes(std::size_t m, std::size_t* pitched) {
       const std::size_t taken = std::size_t(forth) + std::size_t(back);
       CHECK(taken >= 1);
       if (pitch != m) CHECK(check_transpose<Word>(other, rows, 1));  // rows word by word at any address
+      // Rows off 16 bytes (a user's pointer, words 1, 1 + G / 4, ... past): shifted rows, from rows
+      // within a chunk of m, into rows of pitch m; also with n whole tiles, whose last chunk reaches
+      // past the rows.
+      const array_layout rows_whole{layout_kind::row_major, 2 * unit, m, pitch, 0}, other_whole = others(2 * unit)[k];
+      for (std::size_t lead = 1; lead < words; lead += std::max<std::size_t>(1, words / 4)) {
+        if (pitch - m < words && check_transpose<Word>(rows, other, 0, lead)) ++*shifted_rows;
+        if (pitch - m < words && check_transpose<Word>(rows_whole, other_whole, 0, lead)) ++*shifted_rows;
+        if (pitch == m && check_transpose<Word>(other, rows, lead)) ++*shifted_rows;
+      }
       // Columns off 16 bytes (a user's pointer, words 1, 3, ... past): shifted columns, where those may be.
       if (other.kind == layout_kind::col_major && sizeof(Word) > 1 && (sizeof(Word) == 2 || m * sizeof(Word) <= 64))
         for (std::size_t lead = 1; lead < 16 / sizeof(Word); lead += 2) {
@@ -454,16 +465,17 @@ TEST_SUITE("unit") {
   TEST_CASE("transform.kernels_on_host.transpose") {
     // m = 2, 4, 8: periodic (where G is a multiple of m: each compiled-in m); 3: packed; 6: wrap;
     // 12: contiguous; 100: long rows.
-    std::size_t transposes = 0, pitched = 0;
+    std::size_t transposes = 0, pitched = 0, shifted_rows = 0;
     for (std::size_t m : {2, 3, 4, 6, 8, 12, 100}) {
       INFO("m = " << m);
-      transposes += check_transposes<std::uint8_t>(m, &pitched);
-      transposes += check_transposes<std::uint16_t>(m, &pitched);
-      transposes += check_transposes<std::uint32_t>(m, &pitched);
-      transposes += check_transposes<std::uint64_t>(m, &pitched);
+      transposes += check_transposes<std::uint8_t>(m, &pitched, &shifted_rows);
+      transposes += check_transposes<std::uint16_t>(m, &pitched, &shifted_rows);
+      transposes += check_transposes<std::uint32_t>(m, &pitched, &shifted_rows);
+      transposes += check_transposes<std::uint64_t>(m, &pitched, &shifted_rows);
     }
     CHECK(transposes > 300);
     CHECK(pitched > 150);
+    CHECK(shifted_rows > 300);
     // bd not a power of two: tiles of whole blocks (96, 40; 1000 at m = 3), or tiles inside a block (1000
     // at m = 12 and 100: T = 200 and 40 of 4-byte words, 20 of 8-byte words), tails over several blocks.
     const auto both_ways = [](std::size_t n, std::size_t m, std::size_t bd, auto word) {
@@ -490,7 +502,7 @@ TEST_SUITE("unit") {
       const array_layout rows{layout_kind::row_major, other.n, m, m, 0};
       const fast_plan plan = plan_fast_relayout(rows, other, elem, true, true);
       REQUIRE(plan.method == fast_method::transpose);
-      return transpose_shape_for(plan, rows, other, true, unsigned(16 / elem)).turn;
+      return transpose_shape_for(plan, rows, other, true, unsigned(16 / elem), 0).turn;
     };
     const std::size_t n = 1 << 20;
     const auto cols = [&](std::size_t m) { return array_layout{layout_kind::col_major, n, m, n, 0}; };

@@ -226,10 +226,11 @@ TEST_SUITE("unit") {
   }
 
   TEST_CASE("transform.plan.transpose_declines") {
-    // Unaligned pointers, rows off 16 bytes, odd col pitches, blocks not of whole chunks, and fewer vectors than a tile.
-    CHECK(fast(rows(100000, 3, 3), cols(100000, 3, 100000), 4, false, true).method == fast_method::none);
+    // Rows off 16 bytes the shifted rows leave (8-byte words of even m, or from m = 16), odd col
+    // pitches, blocks not of whole chunks, and fewer vectors than a tile.
+    CHECK(fast(rows(100000, 4, 4), cols(100000, 4, 100000), 8, false, true).method == fast_method::none);
+    CHECK(fast(rows(100000, 17, 17), cols(100000, 17, 100000), 8, false, true).method == fast_method::none);
     CHECK(fast(rows(100000, 3, 9), cols(100000, 3, 100000), 4).method == fast_method::none);
-    CHECK(fast(rows(100000, 3, 3), cols(100000, 3, 100000), 4, false, true).method == fast_method::none);
     CHECK(fast(rows(100000, 3, 3), blocks(100000, 3, 98), 4).method == fast_method::none);
     CHECK(fast(rows(100000, 3, 3), blocks(100000, 3, 1000), 1).method == fast_method::none);
     // bd = 1000 of 2-byte words larger than a tile: no divisor of 1000 is a sector of them (16).
@@ -283,7 +284,7 @@ TEST_SUITE("unit") {
       }
     // Destinations of any pitch, at any address: pitched, word by word unless rows are whole chunks.
     CHECK(fast(cols(100000, 3, 100000), rows(100000, 3, 9), 4).rows_by_word);
-    CHECK(fast(cols(100000, 3, 100000), rows(100000, 3, 3), 4, true, false).rows_by_word);
+    CHECK(fast(cols(100000, 16, 100000), rows(100000, 16, 16), 8, true, false).rows_by_word);
     CHECK(fast(cols(100000, 4, 100000), rows(100000, 4, 4), 4, true, false).method == fast_method::transpose);
     CHECK_FALSE(fast(cols(100000, 4, 100000), rows(100000, 4, 8), 4).rows_by_word);
     CHECK(fast(cols(100000, 4, 100000), rows(100000, 4, 8), 4).mode == row_mode::pitched);
@@ -297,6 +298,43 @@ TEST_SUITE("unit") {
     CHECK(fast(cols(100000, 1, 100000), rows(100000, 1, 2), 2).method == fast_method::none);
     CHECK(fast(cols(100000, 1, 100000), rows(100000, 1, 2), 4).method == fast_method::transpose);
     CHECK(fast(rows(100000, 3, std::size_t(1) << 28), cols(100000, 3, 100000), 4).method == fast_method::none);
+  }
+
+  TEST_CASE("transform.plan.transpose_shifted_rows") {
+    // Rows of pitch m whose pointer lies off 16 bytes, either way: the packed row modes (contiguous
+    // becomes wrap: a chunk then spans two vectors), T * m / G + 1 chunks within the kernel's 1024, the
+    // shared tile 64 bytes larger; not for 8-byte words from m = 16, nor from rows of even m of them.
+    alignas(16) static unsigned char memory[64];
+    for (std::size_t elem : {1, 2, 4, 8})
+      for (std::size_t m : {2, 3, 4, 5, 7, 8, 9, 12, 16, 32, 48, 64, 100})
+        for (bool rows_first : {true, false}) {
+          const std::size_t n = 100001, words = 16 / elem;
+          const array_layout r = rows(n, m, m), b = blocks(n, m, 128);
+          const fast_plan p = rows_first ? fast(r, b, elem, false, true) : fast(b, r, elem, true, false);
+          INFO("elem " << elem << " m " << m << " rows first " << rows_first);
+          const bool chunkable = m % 2 == 1 || m % words == 0 || m > words || has_static_m(m);
+          if (!chunkable || (elem == 8 && (m >= 16 || (rows_first && m % 2 == 0)))) {
+            CHECK((p.method == fast_method::none || p.mode == row_mode::pitched));
+            continue;
+          }
+          REQUIRE(p.method == fast_method::transpose);
+          CHECK(p.mode != row_mode::pitched);
+          CHECK(p.mode != row_mode::contiguous);
+          CHECK(p.tile * m / words + 1 <= transpose_tile_bytes / 16);
+          CHECK(p.shared_bytes == p.tile * (m | 1) * elem + 64);
+          CHECK(n - p.split < std::max<std::size_t>(p.tile, 128));
+          const void* off = memory + elem;
+          CHECK(device_transform_kernel(rows_first ? r : b, rows_first ? off : memory, rows_first ? b : r,
+                                        rows_first ? memory : off, elem) == "transpose (shifted rows)");
+        }
+    // From span rows (pitch m + 1) one element off: 4-byte words, 2-byte words from m = 48; every row whole.
+    CHECK(fast(rows(100000, 3, 4), blocks(100000, 3, 128), 4, false, true).mode == row_mode::span);
+    CHECK(fast(rows(89600, 3, 4), blocks(89600, 3, 128), 4, false, true).tile == 896);
+    CHECK(fast(rows(89600, 3, 4), blocks(89600, 3, 128), 4, false, true).split == 89600);  // (aligned: n - 1)
+    CHECK(fast(rows(100000, 48, 49), blocks(100000, 48, 128), 2, false, true).mode == row_mode::span);
+    CHECK(fast(rows(100000, 3, 4), blocks(100000, 3, 128), 2, false, true).method == fast_method::none);
+    CHECK(fast(rows(100000, 3, 4), blocks(100000, 3, 128), 1, false, true).method == fast_method::none);
+    CHECK(fast(rows(100000, 3, 4), blocks(100000, 3, 128), 8, false, true).method == fast_method::none);
   }
 
   TEST_CASE("transform.plan.transpose_shifted_columns") {
@@ -422,7 +460,7 @@ TEST_SUITE("unit") {
     const std::string records = COALESCE_WITH_CUDA ? "records (staged)" : "tiled (16-byte)";
     CHECK(device_transform_kernel(rows(1000, 3, 3), off, blocks(1000, 3, 128), a, 4) == records);
     CHECK(device_transform_kernel(blocks(1000, 3, 128), a, rows(1000, 3, 3), off, 4) == records);
-    CHECK(device_transform_kernel(rows(1000, 16, 16), off, cols(1000, 16, 1024), a, 4) == records);
+    CHECK(device_transform_kernel(rows(200, 16, 16), off, cols(200, 16, 256), a, 4) == records);  // under a tile
     CHECK(device_transform_kernel(blocks(500, 3, 96), a, rows(500, 3, 3), memory + 1, 1) == records);  // under a tile
     CHECK(device_transform_kernel(rows(1000, 2, 2), memory + 1, blocks(1000, 2, 64), a, 1) == records);
     const auto not_records = [](const std::string& kernel) { return kernel.rfind("records", 0) != 0; };
@@ -437,17 +475,19 @@ TEST_SUITE("unit") {
     // Rows of a pitch above m: as a source where each row's padding is under 16 bytes (the staged kernel
     // loads all but the last row's), not as a destination (element by element into the user's rows:
     // slower).
-    CHECK(device_transform_kernel(rows(1000, 3, 4), off, blocks(1000, 3, 128), a, 4) == records);
+    CHECK(device_transform_kernel(rows(1000, 3, 4), memory + 2, blocks(1000, 3, 128), a, 2) == records);
     CHECK(not_records(device_transform_kernel(rows(1000, 3, 7), off, blocks(1000, 3, 128), a, 4)));  // 16 bytes
     CHECK(not_records(device_transform_kernel(blocks(1000, 3, 128), a, rows(1000, 3, 4), off, 4)));
     // The fast rows keep theirs.
     CHECK(device_transform_kernel(rows(100000, 3, 3), a, blocks(100000, 3, 128), a, 4) == "transpose");
-    // Rows destinations off the grid: the record kernels before the transpose's word-by-word rows, but
-    // for vectors of a multiple of 32 bytes, and m = 1 (a copy). (Without CUDA: the transpose's name.)
-    const std::string first = COALESCE_WITH_CUDA ? "records (staged)" : "transpose (pitched rows)";
-    CHECK(device_transform_kernel(blocks(100000, 3, 96), a, rows(100000, 3, 3), memory + 1, 1) == first);
-    CHECK(device_transform_kernel(blocks(100000, 3, 128), a, rows(100000, 3, 3), off, 4) == first);
-    CHECK(device_transform_kernel(blocks(100000, 8, 128), a, rows(100000, 8, 8), off, 4) == "transpose (pitched rows)");
+    // Rows destinations off the grid: the transpose's shifted rows where it takes them; else the record
+    // kernels before the transpose's word-by-word rows, but for vectors of a multiple of 32 bytes, and
+    // m = 1 (a copy). (Without CUDA: the transpose's name.)
+    CHECK(device_transform_kernel(blocks(100000, 3, 96), a, rows(100000, 3, 3), memory + 1, 1) == "transpose (shifted rows)");
+    CHECK(device_transform_kernel(blocks(100000, 3, 128), a, rows(100000, 3, 3), off, 4) == "transpose (shifted rows)");
+    CHECK(device_transform_kernel(blocks(100000, 3, 96), a, rows(100000, 3, 4), memory + 1, 1) == "transpose (pitched rows)");
+    CHECK(device_transform_kernel(blocks(100000, 16, 128), a, rows(100000, 16, 16), memory + 8, 8) ==
+          "transpose (pitched rows)");
     CHECK(device_transform_kernel(blocks(100000, 1, 128), a, rows(100000, 1, 1), off, 4) == "flat");
     CHECK(device_transform_kernel(cols(1001, 3, 1001), a, blocks(1001, 3, 128), a, 4) == "runs (16-byte, shifted)");
   }
