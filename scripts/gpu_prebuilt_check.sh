@@ -14,7 +14,8 @@
 #   every word size: tests, sanitizers, A/Bs), swizzle-check and swizzle-ab (record rows images
 #   swizzled by the bank model, 1-byte shifted columns: tests, sanitizers; A/Bs), shifted-u8 (1-byte
 #   words through shifted columns: tests, sanitizers, A/B against another build), shifted-rows (rows
-#   off 16 bytes through the transpose: tests, sanitizers, A/B of the "+1" cells)
+#   off 16 bytes through the transpose: tests, sanitizers, A/B of the "+1" cells), shifted-rows-base
+#   (the aos cells against the build before)
 # tests: every GPU test program; apps: scripts/gpu_apps_check.sh's particles and fe steps on these
 # binaries; sanitize: compute-sanitizer memcheck and racecheck on the record
 # kernels; paths: scripts/gpu_paths_check.sh (transform tests, sanitizers, coalesce-bench --paths all);
@@ -236,12 +237,21 @@ for step in "${steps[@]}"; do
       # they had) into $OUT/shifted-rows.md and .csv.
       run_log shifted-rows-tests "$bin/coalesce-gpu-tests" -tc='transform.cuda.*'
       RUN_LOG_TIMEOUT=150 sanitized memcheck misaligned 'transform.cuda.misaligned.*'
-      RUN_LOG_TIMEOUT=150 sanitized racecheck misaligned 'transform.cuda.misaligned.u8,transform.cuda.misaligned.u16,transform.cuda.misaligned.tiny'
+      RUN_LOG_TIMEOUT=150 sanitized racecheck misaligned 'transform.cuda.misaligned.u8*,transform.cuda.misaligned.u16,transform.cuda.misaligned.tiny'
       OUT="$out/shifted-rows" timeout 200 bash scripts/gpu_ab_paths.sh "+1" old=COALESCE_SHIFTED_ROWS=0 new= \
         > "$out/shifted-rows.log" 2>&1
       note "shifted rows A/B: exit $?"
       cp "$out/shifted-rows/ab.md" "$out/shifted-rows.md" 2>/dev/null
       cp "$out/shifted-rows/cells.csv" "$out/shifted-rows.csv" 2>/dev/null && rm -rf "${out:?}/shifted-rows" ;;
+    shifted-rows-base)
+      # The build before the shifted rows (SHIFTED_ROWS_OLD, xz-packed) against this one on every cell
+      # with aos on a side (rows on 16 bytes: their kernels must not lose) into $OUT/shifted-rows-base.md.
+      xz -dc "${SHIFTED_ROWS_OLD:-.dev/old/coalesce-bench.xz}" > /tmp/cb/coalesce-bench-old && chmod +x /tmp/cb/coalesce-bench-old
+      OUT="$out/shifted-rows-base" timeout 300 bash scripts/gpu_ab_paths.sh "aos" old=@/tmp/cb/coalesce-bench-old new= \
+        > "$out/shifted-rows-base.log" 2>&1
+      note "shifted rows A/B against the build before: exit $?"
+      cp "$out/shifted-rows-base/ab.md" "$out/shifted-rows-base.md" 2>/dev/null
+      cp "$out/shifted-rows-base/cells.csv" "$out/shifted-rows-base.csv" 2>/dev/null && rm -rf "${out:?}/shifted-rows-base" ;;
     padded-rows)
       # Source rows of a pitch under 16 bytes past m (an odd pitch, also one element off) through the
       # record kernels, whose staged kernel leaves the last row's padding unloaded: memcheck and

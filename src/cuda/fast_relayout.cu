@@ -88,10 +88,12 @@ void move_transpose(const Word* src, const array_layout& sl, Word* dst, const ar
         constexpr bool RowsFirst = decltype(first)::value;
         constexpr row_mode Mode = decltype(mode)::value;
         with_turn<Word, Columns, RowsFirst, Mode>(shape, [&](auto turn) {
-          auto kernel =
-              transpose_kernel<Word, Columns, RowsFirst, Mode, decltype(static_m)::value, decltype(turn)::value>;
-          kernel<<<unsigned(plan.split / plan.tile + shape.tail), transpose_threads, plan.shared_bytes, stream>>>(
-              src, dst, shape, columns, fill_word);
+          with_shifted_rows<G, Mode>(shape, [&](auto shifted) {
+            auto kernel = transpose_kernel<Word, Columns, RowsFirst, Mode, decltype(static_m)::value,
+                                           decltype(turn)::value, decltype(shifted)::value>;
+            kernel<<<unsigned(plan.split / plan.tile + shape.tail), transpose_threads, plan.shared_bytes, stream>>>(
+                src, dst, shape, columns, fill_word);
+          });
         });
         check_cuda(cudaGetLastError(), call, "transpose kernel launch");
       };

@@ -188,9 +188,10 @@ struct static_divmod {
 // Shared slot of word e of a row chunk whose first word sits at `slot`; `wrap` is the word at which
 // the chunk enters the next vector (wrap mode); periodic mode: `slot` is the first word's vector's
 // first slot and `wrap` its component. Signed: a shifted tile's first chunk starts before the tile.
-template <row_mode Mode, unsigned StaticM>
+template <row_mode Mode, unsigned StaticM, bool Shifted>
 __device__ __forceinline__ int row_slot(unsigned slot, unsigned wrap, unsigned e) {
   if constexpr (Mode == row_mode::wrap) return int(slot + e + (e >= wrap ? 1u : 0u));
+  if constexpr (Mode == row_mode::periodic && !Shifted) return int(slot + e / StaticM * (StaticM | 1) + e % StaticM);
   if constexpr (Mode == row_mode::periodic) return int(slot + (wrap + e) / StaticM * (StaticM | 1) + (wrap + e) % StaticM);
   return int(slot + e);
 }
@@ -290,7 +291,9 @@ void with_turn(const transpose_shape& shape, F&& f) {
   f(std::bool_constant<can>{});
 }
 
-template <class Word, class Columns, bool RowsFirst, row_mode Mode, unsigned StaticM, bool Turn>
+// Shifted: the rows pointer lies off 16 bytes (shifted rows; shape.row_lead != 0), compiled apart so
+// that rows on 16 bytes keep the code they had (the shifted kind's checks cost them up to 20%, H200).
+template <class Word, class Columns, bool RowsFirst, row_mode Mode, unsigned StaticM, bool Turn, bool Shifted>
 __global__ void __launch_bounds__(transpose_threads, transpose_blocks_per_sm<Word, Columns, RowsFirst, Turn>)
     transpose_kernel(const Word* __restrict__ src, Word* __restrict__ dst, transpose_shape shape, Columns columns,
                      Word fill) {
@@ -298,7 +301,7 @@ __global__ void __launch_bounds__(transpose_threads, transpose_blocks_per_sm<Wor
   if (blockIdx.x < shape.tail) return transpose_tail<Word, Columns, RowsFirst>(src, dst, shape, columns, fill);
   static_assert(Mode != row_mode::periodic || (StaticM != 0 && G % StaticM == 0), "periodic needs m | G, static");
   extern __shared__ __align__(16) unsigned char shared_bytes[];
-  Word* tile = reinterpret_cast<Word*>(shared_bytes) + shape.tile_offset;
+  Word* tile = reinterpret_cast<Word*>(shared_bytes) + (Shifted ? shape.tile_offset : 0);
   const unsigned m = StaticM != 0 ? StaticM : shape.m;
   const unsigned stride = m | 1;
 
@@ -322,20 +325,19 @@ __global__ void __launch_bounds__(transpose_threads, transpose_blocks_per_sm<Wor
   auto row_place = [&](unsigned q, unsigned& first, unsigned& wrap) {
     unsigned v, i;
     if constexpr (Mode == row_mode::span) {
-      shape.by_row(G * q + shape.row_skew, v, i);
-      first = v - shape.row_back, wrap = i;
+      shape.by_row(G * q + (Shifted ? shape.row_skew : 0), v, i);
+      first = Shifted ? v - shape.row_back : v, wrap = i;
     } else {
-      by_m(G * q + shape.row_skew, v, i);
-      v -= shape.row_back;
+      by_m(G * q + (Shifted ? shape.row_skew : 0), v, i);
+      if constexpr (Shifted) v -= shape.row_back;
       first = Mode == row_mode::periodic ? v * stride : v * stride + i;
       wrap = Mode == row_mode::periodic ? i : m - i;
     }
   };
-  if constexpr (RowsFirst && Mode != row_mode::pitched && G > 1 && (Mode != row_mode::span || G < 16)) {
-    // The row chunks that reach outside the side (shifted rows: the first tile's first chunk, the last
-    // tile's last): the tile's words of them one by one, by their owners, first (later, with the
-    // other chunks' registers live, 1-byte words' registers spilled; from 1-byte span rows, which
-    // are never shifted (relayout_plan.cpp), they spilled even here, so it is not compiled there).
+  if constexpr (Shifted && RowsFirst) {
+    // The row chunks that reach outside the side (the first tile's first chunk, the last tile's
+    // last): the tile's words of them one by one, by their owners, first (later, with the other
+    // chunks' registers live, 1-byte words' registers spilled).
     const std::ptrdiff_t tile_at = std::ptrdiff_t(std::size_t(blockIdx.x - shape.tail) * shape.tile * shape.row_pitch);
     const std::ptrdiff_t end = std::ptrdiff_t(shape.row_words);
     const unsigned last = shape.row_chunks - 1;
@@ -354,7 +356,7 @@ __global__ void __launch_bounds__(transpose_threads, transpose_blocks_per_sm<Wor
         const std::ptrdiff_t words = std::ptrdiff_t(shape.tile) * m;
         for (unsigned e = 0; e < G; ++e)
           if (from_tile + std::ptrdiff_t(e) >= 0 && from_tile + std::ptrdiff_t(e) < words)
-            tile[row_slot<Mode, StaticM>(slot, wrap, e)] = src[at + std::ptrdiff_t(e)];
+            tile[row_slot<Mode, StaticM, Shifted>(slot, wrap, e)] = src[at + std::ptrdiff_t(e)];
       }
     }
   }
@@ -402,10 +404,11 @@ __global__ void __launch_bounds__(transpose_threads, transpose_blocks_per_sm<Wor
     if (w >= G) w -= G;
     return (w + e % per) * stride;
   };
-  // The rows side's chunks: as many as the columns' for rows of pitch m, one more where shifted.
+  // Rows of pitch m have as many chunks as the columns: one predicate for both sides (a second one
+  // pushed 1-byte words into spilling registers); shifted rows one more.
   constexpr bool own_rows = Mode == row_mode::pitched || Mode == row_mode::span;
   auto owns = [&](int j) {
-    return threadIdx.x + unsigned(j * transpose_threads) < shape.row_chunks;
+    return threadIdx.x + unsigned(j * transpose_threads) < (own_rows || Shifted ? shape.row_chunks : shape.chunks);
   };
   // The columnar side's chunks: T * m / G, or m * per when shifted.
   const unsigned col_chunks = columns.chunks(shape.chunks, m);
@@ -423,8 +426,8 @@ __global__ void __launch_bounds__(transpose_threads, transpose_blocks_per_sm<Wor
     return std::size_t(G) * threadIdx.x + std::size_t(j) * (G * transpose_threads);
   };
 
-  // Rows but pitched ones: chunk j's first word from the rows pointer (shifted rows: from the boundary
-  // below the tile's first word), and whether the chunk lies wholly within [first, end).
+  // Shifted rows: chunk j's first word from the rows pointer (from the boundary below the tile's first
+  // word), and whether the chunk lies wholly within [first, end).
   auto span_at = [&](int j) -> std::ptrdiff_t { return std::ptrdiff_t(rows_at + row_at(j)) - shape.row_lead; };
   auto span_inside = [&](std::ptrdiff_t at, std::ptrdiff_t first, std::ptrdiff_t end) {
     return at >= first && at + std::ptrdiff_t(G) <= end;
@@ -439,10 +442,10 @@ __global__ void __launch_bounds__(transpose_threads, transpose_blocks_per_sm<Wor
     return true;
   };
   chunk_of<Word> held[transpose_chunks];
-  // Rows but pitched ones: a chunk that reaches outside the side (shifted rows: the first tile's
-  // first, the last tile's last) is not loaded whole; its tile words were read one by one above.
+  // Shifted rows: a chunk that reaches outside the side (the first tile's first, the last tile's last)
+  // is not loaded whole; its tile words were read one by one above.
   auto rows_inside = [&](int j) { return span_inside(span_at(j), 0, std::ptrdiff_t(shape.row_words)); };
-  if constexpr (RowsFirst && Mode != row_mode::pitched) {
+  if constexpr (Shifted && RowsFirst) {
 #pragma unroll
     for (int j = 0; j < transpose_chunks; ++j)
       if (owns(j) && rows_inside(j)) held[j] = load_chunk(src + span_at(j));
@@ -459,7 +462,7 @@ __global__ void __launch_bounds__(transpose_threads, transpose_blocks_per_sm<Wor
 #pragma unroll
   for (int j = 0; j < transpose_chunks; ++j) {
     if (RowsFirst ? !owns(j) : !owns_col(j)) continue;
-    if constexpr (RowsFirst && Mode != row_mode::pitched) {
+    if constexpr (Shifted && RowsFirst) {
       if (!rows_inside(j)) continue;  // moved above, one word at a time
     }
     if constexpr (!RowsFirst && Columns::shifted) {
@@ -486,12 +489,12 @@ __global__ void __launch_bounds__(transpose_threads, transpose_blocks_per_sm<Wor
       unsigned v = row_first[j], i = row_wrap[j];
 #pragma unroll
       for (unsigned e = 0; e < G; ++e) {
-        if (i < m && v < shape.tile) tile[v * stride + i] = held[j].w[e];
+        if (i < m && (!Shifted || v < shape.tile)) tile[v * stride + i] = held[j].w[e];
         if (++i == pitch) i = 0, ++v;
       }
     } else if constexpr (RowsFirst) {
 #pragma unroll
-      for (unsigned e = 0; e < G; ++e) tile[row_slot<Mode, StaticM>(row_first[j], row_wrap[j], e)] = held[j].w[e];
+      for (unsigned e = 0; e < G; ++e) tile[row_slot<Mode, StaticM, Shifted>(row_first[j], row_wrap[j], e)] = held[j].w[e];
     } else {
 #pragma unroll
       for (unsigned e = 0; e < G; ++e)
@@ -524,7 +527,7 @@ __global__ void __launch_bounds__(transpose_threads, transpose_blocks_per_sm<Wor
       for (unsigned e = 0; e < G; ++e) out.w[e] = tile[row_first[j] + e];
     } else if constexpr (!RowsFirst) {
 #pragma unroll
-      for (unsigned e = 0; e < G; ++e) out.w[e] = tile[row_slot<Mode, StaticM>(row_first[j], row_wrap[j], e)];
+      for (unsigned e = 0; e < G; ++e) out.w[e] = tile[row_slot<Mode, StaticM, Shifted>(row_first[j], row_wrap[j], e)];
     } else {
 #pragma unroll
       for (unsigned e = 0; e < G; ++e) out.w[e] = tile[col_first[j] + col_step(e)];
@@ -532,7 +535,7 @@ __global__ void __launch_bounds__(transpose_threads, transpose_blocks_per_sm<Wor
     }
     if constexpr (RowsFirst) {
       store_chunk(dst + columns.start(v0, m) + col_offset[j], out);
-    } else if constexpr (Mode != row_mode::pitched) {  // shifted rows: the chunks shared with the next tiles word by word
+    } else if constexpr (Shifted) {  // the chunks shared with the neighbouring tiles word by word
       const std::ptrdiff_t at = span_at(j), first = std::ptrdiff_t(rows_at);
       const std::ptrdiff_t end = first + std::ptrdiff_t(shape.tile * m);
       if (span_inside(at, first, end)) {
@@ -587,6 +590,18 @@ inline transpose_shape transpose_shape_for(const fast_plan& plan, const array_la
   const std::size_t per_block = std::size_t(transpose_threads) * tail_elements_per_thread;
   shape.tail = unsigned(((shape.extent - plan.split) * m + per_block - 1) / per_block);
   return shape;
+}
+
+// Calls f(shifted), the kernel's Shifted: whether the rows pointer lies off 16 bytes (only for the modes
+// that take it: not pitched rows, nor 16-byte words; span rows of 2- and 4-byte words, relayout_plan.cpp).
+template <unsigned G, row_mode Mode, class F>
+void with_shifted_rows(const transpose_shape& shape, F&& f) {
+  if constexpr (G > 1 && Mode != row_mode::pitched && (Mode != row_mode::span || G == 4 || G == 8)) {
+    if (shape.row_lead != 0) return f(std::true_type{});
+  } else if (shape.row_lead != 0) {
+    fail(errc::invalid_argument, "coalesce::relayout", "no shifted-rows transpose for this row mode and word size");
+  }
+  f(std::false_type{});
 }
 
 // Calls f(mode, static m): m compiled in for the periodic mode (plan_fast_relayout picks it only for

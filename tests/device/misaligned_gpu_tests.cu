@@ -132,9 +132,9 @@ void check_sizes(std::size_t big_n) {
       // The new branches were taken (m = 1 columns are one contiguous run: flat, a cudaMemcpyAsync).
       CHECK(kernels.count("runs (16-byte, shifted)") == 1);
     }
-    if (sizeof(T) > 1 && sizeof(T) < 16 && m > 1) {
-      // aos one element off, either way: the transpose's shifted rows (1-byte words: below their
-      // tiles here, transform.cuda.misaligned.u8_rows).
+    if (sizeof(T) > 1 && sizeof(T) < 16 && m > 1 && !(sizeof(T) == 8 && m >= 16)) {
+      // aos one element off, either way: the transpose's shifted rows (but for 8-byte words from m =
+      // 16; 1-byte words: below their tiles here, transform.cuda.misaligned.u8_rows).
       bool shifted_rows = false;
       for (const std::string& k : kernels) shifted_rows |= k.rfind("transpose (shifted rows", 0) == 0;
       CHECK(shifted_rows);
@@ -157,8 +157,9 @@ TEST_SUITE("gpu") {
   TEST_CASE("transform.cuda.misaligned.u16") { check_sizes<std::uint16_t>(3777); }
   TEST_CASE("transform.cuda.misaligned.quad") { check_sizes<quad>(1513); }
   TEST_CASE("transform.cuda.misaligned.u8_rows") {
-    // 1-byte rows one element off (tiles of up to 5376 vectors): the shifted rows, every row mode.
-    for (std::size_t m : {3, 4, 12, 16, 40}) {
+    // 1-byte rows one element off (tiles of up to 5376 vectors): the shifted rows, every row mode
+    // (packed, periodic, wrap from contiguous, wrap).
+    for (std::size_t m : {3, 4, 16, 40}) {
       const std::size_t n = 3 * 5376 + 2 * m + 1;
       INFO("m = " << m);
       const array_layout aos{layout_kind::row_major, n, m, m, 0}, b128{layout_kind::blocked, n, m, 0, 128};

@@ -254,15 +254,17 @@ bool check_transpose(const array_layout& sl, const array_layout& dl, std::size_t
       const auto run = [&](auto first) {
         constexpr bool RowsFirst = decltype(first)::value;
         with_turn<Word, Columns, RowsFirst, Mode>(shape, [&](auto turn) {
+          with_shifted_rows<G, Mode>(shape, [&](auto shifted) {
           const auto kernel = [&] {
-            transpose_kernel<Word, Columns, RowsFirst, Mode, StaticM, decltype(turn)::value>(src.data, dst, shape,
-                                                                                             columns, fill);
+            transpose_kernel<Word, Columns, RowsFirst, Mode, StaticM, decltype(turn)::value, decltype(shifted)::value>(
+                src.data, dst, shape, columns, fill);
           };
           for (unsigned b = 0; b < gridDim.x; ++b) {
             std::memset(shared_bytes, 0xa5, sizeof(shared_bytes));
             blockIdx.x = b;
             run_block_in_two_passes(transpose_threads, kernel);
           }
+          });
         });
       };
       GUARD_BEFORE(src.data - src_offset, src_offset * sizeof(Word));
