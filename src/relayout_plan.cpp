@@ -100,8 +100,9 @@ fast_plan plan_transpose(const array_layout& src, const array_layout& dst, std::
   // 0.84-0.92x; to one-component rows closer than 8 bytes at 0.72-0.93x). Every other class gained.
   // Shifted rows: rows of pitch m whose pointer lies off 16 bytes (a user's array one element in), in
   // the packed row modes, each chunk G * q - lead words from the tile's start (lead: the pointer's
-  // words past a 16-byte boundary), one chunk more a tile; the shared tile placed lead words past a
-  // 16-byte boundary so that a chunk lies there as it does in memory (packed mode: one 16-byte store).
+  // words past a 16-byte boundary), one chunk more a tile (moved word by word); the shared tile
+  // placed lead words past a 16-byte boundary so that a chunk lies there as it does in memory
+  // (packed mode: one 16-byte store).
   // 8-byte words from m = 16, and as a source of even m, measured slower so than the record, tiled
   // and word-by-word kernels (H200: 0.88-0.97x); every other class gained (BENCHMARKS.md).
   const bool slower_shifted = elem == 8 && (m >= 16 || (rows_first && m % 2 == 0));
@@ -109,17 +110,16 @@ fast_plan plan_transpose(const array_layout& src, const array_layout& dst, std::
   const bool pitched = rows.pitch != m || (!rows_aligned && !shifted_rows);
   if (pitched && !pitched_transpose_enabled()) return plan;
   // The most rows a tile's 1024 row chunks (four per thread) hold: ceil(m / G) chunks a row (pitched),
-  // or the whole span's pitch / G (span); shifted rows one chunk fewer; none for packed rows (T * m / G
-  // chunks, like the columns).
+  // or the whole span's pitch / G (span); none for packed rows (T * m / G chunks, like the columns).
+  // (Shifted rows have one chunk more, which the kernel moves apart: the tile stays as long.)
   std::size_t chunk_rows = pitched ? transpose_tile_bytes / 16 / ceil_div(m, words) : 0;
-  if (shifted_rows) chunk_rows = (transpose_tile_bytes / 16 - 1) * words / m;
   if (pitched && rows_first && !rows_aligned) {
     // Shifted span rows (an odd pitch, one element in): the span mode from the boundary below the
     // tile's first word. Only 4-byte words, and 2-byte ones from m = 48, measured faster there than
     // the record and tiled kernels (H200, BENCHMARKS.md: 1.03-2.2x; 1- and 8-byte words 0.2-0.9x).
     if (!shifted_rows_enabled() || rows.pitch - m >= words || !(elem == 4 || (elem == 2 && m >= 48))) return plan;
     plan.mode = row_mode::span;
-    chunk_rows = (transpose_tile_bytes / 16 - 1) * words / rows.pitch;
+    chunk_rows = transpose_tile_bytes / 16 * words / rows.pitch;
   } else if (pitched && rows_first) {
     if (rows.pitch % words == 0) {
       if ((elem == 1 && m < 48) || (elem == 8 && m >= 16)) return plan;  // tiled_measured_faster

@@ -106,9 +106,9 @@ enum class fast_method { none, flat, runs, transpose };
 //               address, stored by whole chunks where rows are whole chunks, else word by word
 //   span:       a source's rows of pitch p < m + G, off the chunk grid: the tile's whole span of
 //               T * p words in chunks, padding words read and dropped; or rows (a source of such a
-//               pitch, a destination of pitch m) whose pointer lies off 16 bytes (shifted rows): the
-//               span's chunks from the boundary below its first word, T * p / G + 1 of them, the two
-//               it shares with the neighbouring tiles moved word by word where they are stored
+//               pitch) whose pointer lies off 16 bytes (shifted rows, as in the other modes: the
+//               tile's chunks from the boundary below its first word, T * p / G + 1 of them, the ones
+//               it shares with the neighbouring tiles moved word by word)
 enum class row_mode { packed, contiguous, wrap, periodic, pitched, span };
 
 struct fast_plan {

@@ -335,15 +335,17 @@ __global__ void __launch_bounds__(transpose_threads, transpose_blocks_per_sm<Wor
     }
   };
   if constexpr (Shifted && RowsFirst) {
-    // The row chunks that reach outside the side (the first tile's first chunk, the last tile's
-    // last): the tile's words of them one by one, by their owners, first (later, with the other
-    // chunks' registers live, 1-byte words' registers spilled).
+    // The tile's chunk past the others (q = row_chunks: its first lead words are the tile's last), and
+    // those that reach outside the side (the first tile's first, the last tile's last): the tile's
+    // words of them one by one, by their owners, first (later, with the other chunks' registers live,
+    // 1-byte words' registers spilled).
     const std::ptrdiff_t tile_at = std::ptrdiff_t(std::size_t(blockIdx.x - shape.tail) * shape.tile * shape.row_pitch);
     const std::ptrdiff_t end = std::ptrdiff_t(shape.row_words);
-    const unsigned last = shape.row_chunks - 1;
-    for (unsigned q = threadIdx.x == 0 ? 0 : last; q <= last; q += last == 0 ? 1 : last) {
+#pragma unroll 1
+    for (unsigned c = 0; c < 3; ++c) {
+      const unsigned q = c == 0 ? 0 : shape.row_chunks + c - 2;
       const std::ptrdiff_t from_tile = std::ptrdiff_t(G * q) - std::ptrdiff_t(shape.row_lead), at = tile_at + from_tile;
-      if (q % transpose_threads != threadIdx.x || (at >= 0 && at + std::ptrdiff_t(G) <= end)) continue;
+      if (q % transpose_threads != threadIdx.x || (c < 2 && at >= 0 && at + std::ptrdiff_t(G) <= end)) continue;
       unsigned slot, wrap;
       row_place(q, slot, wrap);
       if constexpr (Mode == row_mode::span) {  // the tile's rows' words, not their padding (all within the side)
@@ -405,10 +407,10 @@ __global__ void __launch_bounds__(transpose_threads, transpose_blocks_per_sm<Wor
     return (w + e % per) * stride;
   };
   // Rows of pitch m have as many chunks as the columns: one predicate for both sides (a second one
-  // pushed 1-byte words into spilling registers); shifted rows one more.
+  // pushed 1-byte words into spilling registers). Shifted rows have one more, moved apart.
   constexpr bool own_rows = Mode == row_mode::pitched || Mode == row_mode::span;
   auto owns = [&](int j) {
-    return threadIdx.x + unsigned(j * transpose_threads) < (own_rows || Shifted ? shape.row_chunks : shape.chunks);
+    return threadIdx.x + unsigned(j * transpose_threads) < (own_rows ? shape.row_chunks : shape.chunks);
   };
   // The columnar side's chunks: T * m / G, or m * per when shifted.
   const unsigned col_chunks = columns.chunks(shape.chunks, m);
@@ -535,7 +537,7 @@ __global__ void __launch_bounds__(transpose_threads, transpose_blocks_per_sm<Wor
     }
     if constexpr (RowsFirst) {
       store_chunk(dst + columns.start(v0, m) + col_offset[j], out);
-    } else if constexpr (Shifted) {  // the chunks shared with the neighbouring tiles word by word
+    } else if constexpr (Shifted) {  // the chunk shared with the tile before word by word
       const std::ptrdiff_t at = span_at(j), first = std::ptrdiff_t(rows_at);
       const std::ptrdiff_t end = first + std::ptrdiff_t(shape.tile * m);
       if (span_inside(at, first, end)) {
@@ -546,6 +548,15 @@ __global__ void __launch_bounds__(transpose_threads, transpose_blocks_per_sm<Wor
       }
     } else {
       store_chunk(dst + rows_at + row_at(j), out);
+    }
+  }
+  if constexpr (Shifted && !RowsFirst) {  // the chunk past the others: its first lead words are the tile's last
+    const unsigned q = shape.row_chunks;
+    if (q % transpose_threads == threadIdx.x) {
+      unsigned slot, wrap;
+      row_place(q, slot, wrap);
+      const std::ptrdiff_t at = std::ptrdiff_t(rows_at + G * q) - std::ptrdiff_t(shape.row_lead);
+      for (unsigned e = 0; e < shape.row_lead; ++e) dst[at + std::ptrdiff_t(e)] = tile[row_slot<Mode, StaticM, Shifted>(slot, wrap, e)];
     }
   }
 }
@@ -561,7 +572,7 @@ inline transpose_shape transpose_shape_for(const fast_plan& plan, const array_la
   transpose_shape shape{m, plan.tile, plan.tile * m / words, fast_divmod(m), fast_divmod(plan.tile)};
   const array_layout& rows = sl.kind == layout_kind::row_major ? sl : dl;
   shape.row_pitch = rows.pitch;
-  shape.row_chunks = shape.chunks + (row_lead != 0 ? 1 : 0);  // shifted rows: one chunk more
+  shape.row_chunks = shape.chunks;
   if (plan.mode != row_mode::pitched) {
     shape.row_words = (rows.n - 1) * rows.pitch + rows.m;
     shape.row_lead = row_lead;
@@ -575,7 +586,7 @@ inline transpose_shape transpose_shape_for(const fast_plan& plan, const array_la
     shape.by_row = fast_divmod(per_row);
     shape.rows_by_word = plan.rows_by_word;
   } else if (plan.mode == row_mode::span) {
-    shape.row_chunks = unsigned(plan.tile * rows.pitch / words) + (row_lead != 0 ? 1 : 0);
+    shape.row_chunks = unsigned(plan.tile * rows.pitch / words);
     shape.by_row = fast_divmod(unsigned(rows.pitch));
   }
   shape.split = plan.split;

@@ -302,8 +302,9 @@ TEST_SUITE("unit") {
 
   TEST_CASE("transform.plan.transpose_shifted_rows") {
     // Rows of pitch m whose pointer lies off 16 bytes, either way: the packed row modes (contiguous
-    // becomes wrap: a chunk then spans two vectors), T * m / G + 1 chunks within the kernel's 1024, the
-    // shared tile 64 bytes larger; not for 8-byte words from m = 16, nor from rows of even m of them.
+    // becomes wrap: a chunk then spans two vectors), the tile as long as on 16 bytes (T * m / G chunks
+    // within the kernel's 1024, and one more that it moves apart), the shared tile 64 bytes larger; not
+    // for 8-byte words from m = 16, nor from rows of even m of them.
     alignas(16) static unsigned char memory[64];
     for (std::size_t elem : {1, 2, 4, 8})
       for (std::size_t m : {2, 3, 4, 5, 7, 8, 9, 12, 16, 32, 48, 64, 100})
@@ -320,7 +321,9 @@ TEST_SUITE("unit") {
           REQUIRE(p.method == fast_method::transpose);
           CHECK(p.mode != row_mode::pitched);
           CHECK(p.mode != row_mode::contiguous);
-          CHECK(p.tile * m / words + 1 <= transpose_tile_bytes / 16);
+          CHECK(p.tile * m / words <= transpose_tile_bytes / 16);
+          const fast_plan on_grid = rows_first ? fast(r, b, elem) : fast(b, r, elem);
+          CHECK(p.tile == on_grid.tile);
           CHECK(p.shared_bytes == p.tile * (m | 1) * elem + 64);
           CHECK(n - p.split < std::max<std::size_t>(p.tile, 128));
           const void* off = memory + elem;
@@ -329,8 +332,8 @@ TEST_SUITE("unit") {
         }
     // From span rows (pitch m + 1) one element off: 4-byte words, 2-byte words from m = 48; every row whole.
     CHECK(fast(rows(100000, 3, 4), blocks(100000, 3, 128), 4, false, true).mode == row_mode::span);
-    CHECK(fast(rows(89600, 3, 4), blocks(89600, 3, 128), 4, false, true).tile == 896);
-    CHECK(fast(rows(89600, 3, 4), blocks(89600, 3, 128), 4, false, true).split == 89600);  // (aligned: n - 1)
+    CHECK(fast(rows(102400, 3, 4), blocks(102400, 3, 128), 4, false, true).tile == 1024);
+    CHECK(fast(rows(102400, 3, 4), blocks(102400, 3, 128), 4, false, true).split == 102400);  // (aligned: n - 1)
     CHECK(fast(rows(100000, 48, 49), blocks(100000, 48, 128), 2, false, true).mode == row_mode::span);
     CHECK(fast(rows(100000, 3, 4), blocks(100000, 3, 128), 2, false, true).method == fast_method::none);
     CHECK(fast(rows(100000, 3, 4), blocks(100000, 3, 128), 1, false, true).method == fast_method::none);
