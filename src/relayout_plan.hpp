@@ -2,8 +2,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The dispatch table of device transforms: which kernel moves a (source, destination, element size),
-// tried from the top (relayout_device; rows destinations off the 16-byte grid try the record kernels
-// before the transpose: vector_records_first, device_api.hpp):
+// tried from the top (relayout_device; rows destinations off the 16-byte grid that the shifted rows
+// leave try the record kernels before the transpose: vector_records_first, device_api.hpp):
 //   same layout                                  -> one copy of the span (copy_2d)
 //   row_major with other pitches                 -> the rows kernel, in the widest words the
 //                                                   pitches and addresses allow (copy_2d plan)
@@ -13,10 +13,11 @@
 //                                                   chunks, shifted ones, or 8-, 4-, 2-byte ones
 //                                                   where the runs start on no more)
 //   row_major (any pitch; as a source one on     -> transpose: 16-byte chunks (pitched rows as a
-//     16 bytes or within a chunk of m) <->          destination word by word), a tile per thread
-//     col_major (any address: shifted cols)         block, the tail by its first blocks
-//     or blocked (16-byte aligned, bd of whole
-//     16-byte chunks)
+//     16 bytes or within a chunk of m; pitch m,     destination word by word; rows off 16 bytes
+//     or within a chunk of it, at any address:      from the boundary below: shifted rows), a tile
+//     shifted rows) <-> col_major (any address:     per thread block, the tail by its first blocks
+//     shifted cols) or blocked (16-byte aligned,
+//     bd of whole 16-byte chunks)
 //   rows (pitch m) off the 16-byte grid, or on   -> the record kernels (record_relayout.cu): each
 //     it where the transpose declined, <->          component a record component; the rows side in
 //     columnar, vectors of at most 64 bytes         aligned 16-byte chunks wherever it lies

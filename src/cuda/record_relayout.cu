@@ -368,7 +368,10 @@ bool launch_record_plan(const record_kernel_plan& plan, const record_range& rang
 }
 
 // The vector sets the record kernels take (device_api.hpp): rows one element off the 16-byte grid
-// (a user's pointer), which the tiled kernel moves element by element, to and from columnar sides.
+// (a user's pointer) that the transpose's shifted rows leave (fewer vectors than its tile, vector
+// lengths no row mode takes, 8-byte words of even m or from m = 16, odd pitches of 1- and 8-byte
+// words and of 2-byte words below m = 48), which the tiled kernel moves element by element, to and
+// from columnar sides.
 // Measured on the H200 against the tiled kernel (BENCHMARKS.md, 128 MiB, every "+1" cell of the path
 // matrix): 1.58x at the median where vectors are at most 64 bytes of words up to 8 bytes and blocked
 // runs at least 64 bytes; past that down to 0.4x (4- and 8-byte words of 128-800 bytes a vector, some
