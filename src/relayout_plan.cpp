@@ -106,7 +106,9 @@ fast_plan plan_transpose(const array_layout& src, const array_layout& dst, std::
   // 8-byte words from m = 16, and as a source of even m, measured slower so than the record, tiled
   // and word-by-word kernels (H200: 0.88-0.97x); every other class gained (BENCHMARKS.md).
   const bool slower_shifted = elem == 8 && (m >= 16 || (rows_first && m % 2 == 0));
-  const bool shifted_rows = !rows_aligned && rows.pitch == m && words > 1 && !slower_shifted && shifted_rows_enabled();
+  row_mode probe;  // and rows of no row mode (1-byte words of m = 6, 10, 12) keep what they had
+  const bool shifted_rows = !rows_aligned && rows.pitch == m && words > 1 && !slower_shifted &&
+                            pick_row_mode(m, words, probe) && shifted_rows_enabled();
   const bool pitched = rows.pitch != m || (!rows_aligned && !shifted_rows);
   if (pitched && !pitched_transpose_enabled()) return plan;
   // The most rows a tile's 1024 row chunks (four per thread) hold: ceil(m / G) chunks a row (pitched),

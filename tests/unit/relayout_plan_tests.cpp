@@ -330,6 +330,8 @@ TEST_SUITE("unit") {
           CHECK(device_transform_kernel(rows_first ? r : b, rows_first ? off : memory, rows_first ? b : r,
                                         rows_first ? memory : off, elem) == "transpose (shifted rows)");
         }
+    // Vector lengths no row mode takes: into rows word by word, as on 16 bytes.
+    CHECK(fast(blocks(100000, 12, 128), rows(100000, 12, 12), 1, true, false).rows_by_word);
     // From span rows (pitch m + 1) one element off: 4-byte words, 2-byte words from m = 48; every row whole.
     CHECK(fast(rows(100000, 3, 4), blocks(100000, 3, 128), 4, false, true).mode == row_mode::span);
     CHECK(fast(rows(102400, 3, 4), blocks(102400, 3, 128), 4, false, true).tile == 1024);
