@@ -429,7 +429,8 @@ __global__ void __launch_bounds__(transpose_threads, transpose_blocks_per_sm<Wor
   };
 
   // Shifted rows: chunk j's first word from the rows pointer (from the boundary below the tile's first
-  // word), and whether the chunk lies wholly within [first, end).
+  // word; named for the span it walks in every row mode), and whether the chunk lies wholly within
+  // [first, end).
   auto span_at = [&](int j) -> std::ptrdiff_t { return std::ptrdiff_t(rows_at + row_at(j)) - shape.row_lead; };
   auto span_inside = [&](std::ptrdiff_t at, std::ptrdiff_t first, std::ptrdiff_t end) {
     return at >= first && at + std::ptrdiff_t(G) <= end;
@@ -565,7 +566,7 @@ __global__ void __launch_bounds__(transpose_threads, transpose_blocks_per_sm<Wor
 
 // The kernel's shape: plan's tiles, and the tail blocks for [split, n) and a blocked destination's
 // padding (write_padding) after them.
-// row_lead: the rows pointer in words past a 16-byte boundary (span rows only).
+// row_lead: the rows pointer in words past a 16-byte boundary (shifted rows; any row mode but pitched).
 inline transpose_shape transpose_shape_for(const fast_plan& plan, const array_layout& sl, const array_layout& dl,
                                            bool write_padding, unsigned words, unsigned row_lead) {
   const unsigned m = unsigned(sl.m);
