@@ -44,6 +44,17 @@ result ceiling_result(const std::string& name, double bytes, const stats& time) 
   return r;
 }
 
+bool selected(const std::string& only, const std::string& name) {
+  if (only.empty()) return true;
+  for (std::size_t from = 0;;) {
+    const std::size_t bar = only.find('|', from);
+    if (name.find(only.substr(from, bar == std::string::npos ? std::string::npos : bar - from)) != std::string::npos)
+      return true;
+    if (bar == std::string::npos) return false;
+    from = bar + 1;
+  }
+}
+
 result compared(result r, const result& c) {
   r.gbs = gbs(r.bytes, r.time.median_ms);
   r.ceiling = c.name;

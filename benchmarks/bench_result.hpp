@@ -21,7 +21,7 @@ struct options {
   std::vector<std::size_t> ms{1, 2, 3, 4, 9, 12, 16, 32};
   std::vector<std::string> types{"float", "double"};
   bool records = false;  // the record cases instead of the vector ones
-  std::string only;      // record cases: only those whose name contains this
+  std::string only;      // record and path cases: only those whose name contains one of its '|'-separated texts
   std::string paths;     // "all" or "quick": the path matrix (paths_bench.cu) instead of the default cases
   std::vector<std::size_t> path_elems;  // the GPU's path matrix: its element sizes (--types; empty: all)
 };
@@ -42,6 +42,9 @@ struct result {
   double sector_fraction = 0;    // bytes of the 32-byte sectors both ends touch / time, over the ceiling
   unsigned long long wrong = 0;  // destination elements found wrong after the runs
 };
+
+// The case is selected by --only: `only` empty, or one of its '|'-separated texts in `name`.
+bool selected(const std::string& only, const std::string& name);
 
 // The layouts every relayout case moves between, by name.
 const std::vector<std::pair<std::string, layout_spec>>& bench_layouts();

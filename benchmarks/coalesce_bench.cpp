@@ -29,7 +29,7 @@ int main(int argc, char** argv) try {
   app.add_flag("--records", opt.records,
                "the record cases (four structs, every record layout pair) instead of vector sets; on the host "
                "backend too");
-  app.add_option("--only", opt.only, "record or path cases whose name contains this text (e.g. \"body: aos -> soa\", \"pitched -> \")");
+  app.add_option("--only", opt.only, "record or path cases whose name contains this text, or one of its |-separated texts (e.g. \"body: aos -> soa\", \"pitched -> |soa -> \")");
   app.add_option("--paths", opt.paths,
                  "the path matrix instead: every pair of ends (arrays, the user's vectors with any pitch and "
                  "alignment) x m x element size; 'quick' is a one-minute subset. On the host backend: every "

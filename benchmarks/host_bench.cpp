@@ -41,7 +41,7 @@ void relayout_cases(const options& opt, const named_layouts& layouts, bool check
       const array<T> src = rt.upload(host_vectors(user.data(), n, m), from);
       for (const auto& [to_name, to] : layouts) {
         if (from_name == to_name) continue;
-        if (!opt.only.empty() && (from_name + " -> " + to_name).find(opt.only) == std::string::npos) continue;
+        if (!selected(opt.only, from_name + " -> " + to_name)) continue;
         array<T> dst = rt.allocate<T>(n, m, to);
         const stats time = time_host([&] { rt.copy(src, dst); }, 1, opt.reps);
         out.push_back(relayout_result(from_name, to_name, type, m, n, sizeof(T), time));

@@ -248,7 +248,7 @@ void path_cells(const options& opt, const std::string& type, std::size_t m, cons
   for (const end_kind& from : kinds) {
     for (const end_kind& to : kinds) {
       if (from.name == to.name || (from.user && to.user)) continue;
-      if (!opt.only.empty() && (from.name + " -> " + to.name).find(opt.only) == std::string::npos) continue;
+      if (!selected(opt.only, from.name + " -> " + to.name)) continue;
       // The ends of this cell, built fresh so every destination starts poisoned.
       const std::size_t n = vectors_for(opt.bytes, m, sizeof(T), allocator_pitched(from) || allocator_pitched(to));
       array<T> src_array, dst_array;

@@ -11,7 +11,9 @@
 
 #include <cuda_runtime.h>
 
+#include <algorithm>
 #include <cstring>
+#include <numeric>
 #include <string>
 #include <utility>
 #include <vector>
@@ -25,6 +27,26 @@ __global__ void one_thread_per_record(From from, To to) {
   if (v < from.n()) to.store(v, from.load(v));
 }
 
+// Bytes of the 32-byte sectors that the fields of the array's records touch: those of the first K
+// records, K a multiple of 32 and of bd (a whole period of every field form: rows repeat every
+// 32 / gcd(stride, 32) records, columns and blocks are whole runs), scaled to n.
+double record_sector_bytes(const record_array& a) {
+  const record_desc& d = a.desc();
+  const std::size_t period = std::lcm<std::size_t>(32, a.layout().block ? a.layout().block : 1);
+  const std::size_t k = std::min(a.n(), period * ((2048 + period - 1) / period));
+  const auto data = reinterpret_cast<std::uintptr_t>(a.data());
+  std::vector<std::uintptr_t> sectors;
+  for (std::size_t v = 0; v < k; ++v)
+    for (std::size_t f = 0; f < d.size(); ++f)
+      for (std::size_t c = 0; c < d[f].count; ++c) {
+        const std::uintptr_t at = data + byte_offset(d, a.layout(), v, f, c);
+        for (std::uintptr_t s = at / 32; s <= (at + d[f].width - 1) / 32; ++s) sectors.push_back(s);
+      }
+  std::sort(sectors.begin(), sectors.end());
+  const auto distinct = std::size_t(std::unique(sectors.begin(), sectors.end()) - sectors.begin());
+  return 32.0 * double(distinct) * double(a.n()) / double(k);
+}
+
 template <class S, class Fields>
 void record_cases(const options& opt, const char* label, const result& d2d, std::vector<result>& out) {
   const runtime rt{backend::cuda};
@@ -35,11 +57,16 @@ void record_cases(const options& opt, const char* label, const result& d2d, std:
       [](record_array& src) { check(cudaMemset(src.data(), 0x3f, src.span_bytes()), "cudaMemset"); },
       [&](const record_array& src, record_array& dst, result& r) {
         r.time = time_gpu([&] { rt.copy_async(src, dst, nullptr); }, 3, opt.reps);
-        out.push_back(compared(r, d2d));
+        r = compared(r, d2d);
+        r.kernel = device_record_kernel(src, dst);
+        r.sector_fraction = gbs(record_sector_bytes(src) + record_sector_bytes(dst), r.time.median_ms) / d2d.gbs;
+        out.push_back(r);
         visit<Fields, block_sizes<128>>(src, [&](auto from_view) {
           visit<Fields, block_sizes<128>>(dst, [&](auto to_view) {
             result naive = r;
             naive.group = "records-naive";
+            naive.kernel = "one thread per record";
+            naive.sector_fraction = 0;
             naive.time = time_gpu([&] {
               one_thread_per_record<<<unsigned((n + 255) / 256), 256>>>(from_view, to_view);
               check(cudaGetLastError(), "one_thread_per_record");
@@ -64,7 +91,7 @@ void record_transfer_cases(const options& opt, const char* label, const result c
   std::memcpy(pinned, pageable.data(), n * sizeof(S));
   for (const auto& [name, spec] : record_bench_layouts(d)) {
     if (name != "soa" && name != "blocked:128" && name != "split") continue;
-    if (!opt.only.empty() && std::string("transfers").find(opt.only) == std::string::npos) continue;
+    if (!selected(opt.only, "transfers")) continue;
     record_array dev = rt.allocate(d, n, spec);
     for (int memory = 0; memory < 2; ++memory) {
       S* host = memory ? pinned : pageable.data();

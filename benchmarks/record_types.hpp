@@ -90,7 +90,7 @@ void for_each_record_pair(const runtime& rt, const record_desc& d, std::size_t n
     for (const auto& [to_name, to] : layouts) {
       if (from_name == to_name) continue;
       result r = record_result(label, from_name, to_name, n, d.data_bytes());
-      if (r.name.find(only) == std::string::npos) continue;
+      if (!selected(only, r.name)) continue;
       record_array dst = rt.allocate(d, n, to);
       f(std::as_const(src), dst, r);
     }

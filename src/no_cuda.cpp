@@ -54,6 +54,10 @@ void move_records_device(const void*, void*, const record_move&, const record_ra
                          stream_t) {
   no_cuda(call);
 }
+std::string record_kernel_name(const record_move&, const record_range&, const void*, const void*,
+                               const std::string& call) {
+  no_cuda(call);
+}
 void zero_device(void*, std::size_t, const std::string& call) { no_cuda(call); }
 void upload_records(const void*, const record_desc&, const record_layout&, void*, const record_layout&, const void*,
                     pinned_ring*, stream_t, const std::string& call) {

@@ -5,6 +5,7 @@
 #include "../record/record_device.hpp"
 #include "cuda_check.hpp"
 #include "record_lanes.cuh"
+#include "record_runs.cuh"
 #include "record_stage.cuh"
 #include "../relayout_plan.hpp"
 
@@ -191,6 +192,20 @@ __device__ __forceinline__ void copy_element(const unsigned char* a, unsigned ch
   }
 }
 
+// ---- Runs on both sides: 16-byte chunks, global to global (record_runs.cuh) ----------------------
+
+__global__ void __launch_bounds__(record_runs_threads)
+    record_runs_kernel(const __grid_constant__ record_runs_params p, const unsigned char* __restrict__ src,
+                       unsigned char* __restrict__ dst) {
+  record_runs_tile(p, blockIdx.x, threadIdx.x, record_runs_threads, src, dst);
+}
+
+void launch_record_runs(const record_runs_params& p, const unsigned char* s, unsigned char* d, const std::string& call,
+                        stream_t stream) {
+  record_runs_kernel<<<unsigned(p.tiles), record_runs_threads, 0, stream>>>(p, s, d);
+  check_cuda(cudaGetLastError(), call, "record runs kernel launch");
+}
+
 // ---- What no tile fits: one thread per destination element -------------------------------------------
 
 struct element_params {
@@ -241,19 +256,27 @@ void launch_record_elements(const record_move& move, const record_range& range, 
 
 // What a move launches: its plan in the smallest parameter class that holds it (the launch uploads the
 // whole parameter: record_stage.cuh), or nothing (one thread per destination element).
-using record_kernel = std::variant<std::monostate, compact_lanes_params, record_lanes_params, compact_stage_params,
-                                   medium_stage_params, record_stage_params>;
+using record_kernel = std::variant<std::monostate, record_runs_params, compact_lanes_params, record_lanes_params,
+                                   compact_stage_params, medium_stage_params, record_stage_params>;
 
 bool record_lanes_on() {
   static const bool on = env_switch_on("COALESCE_RECORD_LANES");  // 0: the staged kernel instead (A/B)
   return on;
 }
 
-// The lanes kernel for destinations of runs only (where record_lanes_on), else the staged kernel
-// within `most` bytes of shared memory a block, else nothing.
+bool record_runs_on() {
+  static const bool on = env_switch_on("COALESCE_RECORD_RUNS");  // 0: the lanes kernel instead (A/B)
+  return on;
+}
+
+// The runs kernel for runs on both sides (where record_runs_on), else the lanes kernel for
+// destinations of runs only (where record_lanes_on), else the staged kernel within `most` bytes of
+// shared memory a block, else nothing.
 record_kernel choose_record_kernel(const record_move& move, const record_range& range, const void* src,
                                    const void* dst, int most) {
   const std::size_t comps = move.width.size();
+  if (record_runs_on())
+    if (auto runs = plan_record_runs(move, range, src, dst, record_runs_tile_shift())) return *runs;
   if (const auto plan = record_lanes_on() ? plan_record_lanes(move, range) : std::nullopt) {
     if (auto small = lanes_plan_in<compact_lanes_params>(*plan, comps)) return std::move(*small);
     return *plan;
@@ -301,7 +324,8 @@ std::string record_plan_key(const record_move& m, const record_range& r, const v
                                  m.src_rows_tail,
                                  r.count, r.dst_count, r.src_first, r.dst_first,
                                  reinterpret_cast<std::uintptr_t>(src) % 16, reinterpret_cast<std::uintptr_t>(dst) % 16,
-                                 std::size_t(sms), std::size_t(most), std::size_t(record_lanes_on())};
+                                 std::size_t(sms), std::size_t(most), std::size_t(record_lanes_on()),
+                                 std::size_t(record_runs_on())};
   append_bytes(key, scalars, std::size(scalars));
   append_bytes(key, m.width.data(), m.width.size());
   append_bytes(key, m.src.data(), m.src.size());
@@ -354,7 +378,10 @@ bool launch_record_plan(const record_kernel_plan& plan, const record_range& rang
   return std::visit(
       [&](const auto& p) {
         using P = std::decay_t<decltype(p)>;
-        if constexpr (std::is_base_of_v<lanes_header, P>) {
+        if constexpr (std::is_same_v<record_runs_params, P>) {
+          launch_record_runs(p, s, d, call, stream);
+          return true;
+        } else if constexpr (std::is_base_of_v<lanes_header, P>) {
           launch_record_lanes(p, range, s, d, call, stream);
           return true;
         } else if constexpr (std::is_base_of_v<stage_header, P>) {
@@ -403,6 +430,31 @@ bool vector_records_route(const array_layout& sl, const void* src, const array_l
 
 }  // namespace
 
+unsigned record_runs_tile_shift() {
+  static const unsigned shift = [] {
+    const char* v = std::getenv("COALESCE_RECORD_RUNS_TILE");
+    const int s = v ? std::atoi(v) : 0;
+    return s >= 4 && s <= 12 ? unsigned(s) : record_runs_default_shift;
+  }();
+  return shift;
+}
+
+std::string record_kernel_name(const record_move& move, const record_range& range, const void* src, const void* dst,
+                               const std::string& call) {
+  if (range.dst_count == 0) return "none";
+  const auto plan = cached_record_plan(move, range, src, dst, call);
+  return std::visit(
+      [&](const auto& p) -> std::string {
+        using P = std::decay_t<decltype(p)>;
+        if constexpr (std::is_same_v<record_runs_params, P>) return "records (runs)";
+        else if constexpr (std::is_base_of_v<lanes_header, P>) return "records (lanes)";
+        else if constexpr (std::is_base_of_v<stage_header, P>)
+          return "records (staged, tile " + std::to_string(p.tile) + (p.depth == 1 ? ", a tile per block)" : ", resident)");
+        else return "records (elements)";
+      },
+      plan->kernel);
+}
+
 bool vector_records_first(const array_layout& sl, const void* src, const array_layout& dl, const void* dst,
                           std::size_t elem) {
   const auto aligned = [](const void* p) { return reinterpret_cast<std::uintptr_t>(p) % 16 == 0; };
@@ -445,7 +497,8 @@ const char* vector_records_kernel(const array_layout& sl, const void* src, const
   return std::visit(
       [](const auto& p) -> const char* {
         using P = std::decay_t<decltype(p)>;
-        if constexpr (std::is_base_of_v<lanes_header, P>) return "records (lanes)";
+        if constexpr (std::is_same_v<record_runs_params, P>) return "records (runs)";
+        else if constexpr (std::is_base_of_v<lanes_header, P>) return "records (lanes)";
         else if constexpr (std::is_base_of_v<stage_header, P>) return "records (staged)";
         else return nullptr;
       },

@@ -105,6 +105,13 @@ void runtime::download_async(const record_array& src, const record_set<void>& ds
                dst.desc, nullptr, true, call, stream, false);
 }
 
+std::string device_record_kernel(const record_array& src, const record_array& dst) {
+  const std::string call = "device_record_kernel";
+  require_same_record(src.desc(), dst.desc(), call);
+  const detail::record_move move = detail::plan_record_move(src.desc(), src.layout(), dst.layout(), nullptr, false);
+  return detail::record_kernel_name(move, detail::whole(src.layout(), dst.layout()), src.data(), dst.data(), call);
+}
+
 void runtime::copy_records(const void* src, const record_layout& sl, memory_space ss, void* dst,
                            const record_layout& dl, memory_space ds, const record_desc& desc, const void* fill,
                            bool dst_is_user, const std::string& call, stream_t stream, bool wait) const {
