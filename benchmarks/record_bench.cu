@@ -11,9 +11,7 @@
 
 #include <cuda_runtime.h>
 
-#include <algorithm>
 #include <cstring>
-#include <numeric>
 #include <string>
 #include <utility>
 #include <vector>
@@ -25,26 +23,6 @@ template <class From, class To>
 __global__ void one_thread_per_record(From from, To to) {
   const std::size_t v = std::size_t(blockIdx.x) * blockDim.x + threadIdx.x;
   if (v < from.n()) to.store(v, from.load(v));
-}
-
-// Bytes of the 32-byte sectors that the fields of the array's records touch: those of the first K
-// records, K a multiple of 32 and of bd (a whole period of every field form: rows repeat every
-// 32 / gcd(stride, 32) records, columns and blocks are whole runs), scaled to n.
-double record_sector_bytes(const record_array& a) {
-  const record_desc& d = a.desc();
-  const std::size_t period = std::lcm<std::size_t>(32, a.layout().block ? a.layout().block : 1);
-  const std::size_t k = std::min(a.n(), period * ((2048 + period - 1) / period));
-  const auto data = reinterpret_cast<std::uintptr_t>(a.data());
-  std::vector<std::uintptr_t> sectors;
-  for (std::size_t v = 0; v < k; ++v)
-    for (std::size_t f = 0; f < d.size(); ++f)
-      for (std::size_t c = 0; c < d[f].count; ++c) {
-        const std::uintptr_t at = data + byte_offset(d, a.layout(), v, f, c);
-        for (std::uintptr_t s = at / 32; s <= (at + d[f].width - 1) / 32; ++s) sectors.push_back(s);
-      }
-  std::sort(sectors.begin(), sectors.end());
-  const auto distinct = std::size_t(std::unique(sectors.begin(), sectors.end()) - sectors.begin());
-  return 32.0 * double(distinct) * double(a.n()) / double(k);
 }
 
 template <class S, class Fields>

@@ -9,7 +9,9 @@
 #include <coalesce/runtime/runtime.hpp>
 #include <coalesce/record/record.hpp>
 
+#include <algorithm>
 #include <cstdint>
+#include <numeric>
 #include <string>
 #include <utility>
 #include <vector>
@@ -95,6 +97,26 @@ void for_each_record_pair(const runtime& rt, const record_desc& d, std::size_t n
       f(std::as_const(src), dst, r);
     }
   }
+}
+
+// Bytes of the 32-byte sectors that the fields of the array's records touch: those of the first K
+// records, K a multiple of 32 and of bd (a whole period of every field form: rows repeat every
+// 32 / gcd(stride, 32) records, columns and blocks are whole runs), scaled to n.
+inline double record_sector_bytes(const record_array& a) {
+  const record_desc& d = a.desc();
+  const std::size_t period = std::lcm<std::size_t>(32, a.layout().block ? a.layout().block : 1);
+  const std::size_t k = std::min(a.n(), period * ((2048 + period - 1) / period));
+  const auto data = reinterpret_cast<std::uintptr_t>(a.data());
+  std::vector<std::uintptr_t> sectors;
+  for (std::size_t v = 0; v < k; ++v)
+    for (std::size_t f = 0; f < d.size(); ++f)
+      for (std::size_t c = 0; c < d[f].count; ++c) {
+        const std::uintptr_t at = data + byte_offset(d, a.layout(), v, f, c);
+        for (std::uintptr_t s = at / 32; s <= (at + d[f].width - 1) / 32; ++s) sectors.push_back(s);
+      }
+  std::sort(sectors.begin(), sectors.end());
+  const auto distinct = std::size_t(std::unique(sectors.begin(), sectors.end()) - sectors.begin());
+  return 32.0 * double(distinct) * double(a.n()) / double(k);
 }
 
 inline record_desc describe(body*) {

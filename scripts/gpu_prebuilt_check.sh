@@ -222,21 +222,23 @@ for step in "${steps[@]}"; do
       cp "$out/swizzle-records/ab.md" "$out/swizzle-records.md" 2>/dev/null && rm -rf "${out:?}/swizzle-records"
       ab_shifted_u8 ;;
     runs|runs-ab)
-      # The record runs kernel (record_runs.cuh: soa and blocked in every pairing, 16-byte chunks).
-      # runs (about 2 minutes on the H200): the transform and record GPU tests, memcheck and racecheck
-      # on the fill and dispatch tests. runs-ab: the cells it takes (and split:blocked:128 -> soa, which
-      # it does not, as a control) against the lanes kernel they had (COALESCE_RECORD_RUNS=0) and tiles
-      # of 256 and 1024 records, into $OUT/runs.md.
+      # The record runs kernel (record_runs.cuh: soa and blocked in every pairing, 16-byte chunks; off
+      # unless COALESCE_RECORD_RUNS=1). runs (about 2 minutes on the H200): the transform and record GPU
+      # tests with it on, memcheck and racecheck on the fill and dispatch tests. runs-ab: the cells it
+      # takes (and split:blocked:128 -> soa, which it does not, as a control) on the lanes kernel they
+      # have, and on the runs kernel in tiles of 512, 4096 and 128 records, into $OUT/runs.md.
       if [ "$step" = runs ]; then
+        export COALESCE_RECORD_RUNS=1
         run_log runs-tests "$bin/coalesce-gpu-tests" -tc='transform.cuda.*,record.gpu.*'
         RUN_LOG_TIMEOUT=150 sanitized memcheck runs 'record.gpu.padding*,record.gpu.each_pair*,record.gpu.async*'
         RUN_LOG_TIMEOUT=150 sanitized racecheck runs 'record.gpu.padding*,record.gpu.each_pair*'
+        unset COALESCE_RECORD_RUNS
         continue
       fi
       OUT="$out/runs" timeout 420 bash scripts/gpu_ab_records.sh \
         "soa -> blocked:|blocked:128 -> soa|blocked:96 -> soa|blocked:128 -> blocked:96|blocked:96 -> blocked:128" \
-        runs= lanes=COALESCE_RECORD_RUNS=0 t8=COALESCE_RECORD_RUNS_TILE=8 t10=COALESCE_RECORD_RUNS_TILE=10 \
-        > "$out/runs.log" 2>&1
+        lanes= runs=COALESCE_RECORD_RUNS=1 "t12=COALESCE_RECORD_RUNS=1 COALESCE_RECORD_RUNS_TILE=12" \
+        "t7=COALESCE_RECORD_RUNS=1 COALESCE_RECORD_RUNS_TILE=7" > "$out/runs.log" 2>&1
       note "runs A/B: exit $?"
       cp "$out/runs/ab.md" "$out/runs.md" 2>/dev/null ;;
     shifted-u8)

@@ -197,12 +197,27 @@ __device__ __forceinline__ void copy_element(const unsigned char* a, unsigned ch
 __global__ void __launch_bounds__(record_runs_threads)
     record_runs_kernel(const __grid_constant__ record_runs_params p, const unsigned char* __restrict__ src,
                        unsigned char* __restrict__ dst) {
-  record_runs_tile(p, blockIdx.x, threadIdx.x, record_runs_threads, src, dst);
+  record_runs_chunks(p, blockIdx.x * record_runs_threads + threadIdx.x, gridDim.x * record_runs_threads, src, dst);
 }
 
-void launch_record_runs(const record_runs_params& p, const unsigned char* s, unsigned char* d, const std::string& call,
-                        stream_t stream) {
-  record_runs_kernel<<<unsigned(p.tiles), record_runs_threads, 0, stream>>>(p, s, d);
+// As many blocks as the SMs hold (COALESCE_RECORD_RUNS_BLOCKS=<per SM> for A/B runs), no more than the
+// chunks need: one wave, each thread looping over its chunks.
+unsigned runs_grid(const record_runs_params& p, int sms, const std::string& call) {
+  static const int forced = [] {
+    const char* v = std::getenv("COALESCE_RECORD_RUNS_BLOCKS");
+    return v ? std::max(0, std::atoi(v)) : 0;
+  }();
+  int per_sm = forced;
+  if (per_sm == 0)
+    check_cuda(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, record_runs_kernel, record_runs_threads, 0), call,
+               "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
+  const std::uint64_t needed = (std::uint64_t(p.chunks) + record_runs_threads - 1) / record_runs_threads;
+  return unsigned(std::max<std::uint64_t>(1, std::min<std::uint64_t>(needed, std::uint64_t(std::max(per_sm, 1)) * sms)));
+}
+
+void launch_record_runs(const record_runs_params& p, unsigned grid, const unsigned char* s, unsigned char* d,
+                        const std::string& call, stream_t stream) {
+  record_runs_kernel<<<grid, record_runs_threads, 0, stream>>>(p, s, d);
   check_cuda(cudaGetLastError(), call, "record runs kernel launch");
 }
 
@@ -264,8 +279,14 @@ bool record_lanes_on() {
   return on;
 }
 
+// Off unless COALESCE_RECORD_RUNS is set (and not 0): on the H200 the runs kernel in tiles of 512
+// records a block ran the cells it takes 2-12 points below the lanes kernel (BENCHMARKS.md); its
+// grid-stride form, here, is still to be measured against it.
 bool record_runs_on() {
-  static const bool on = env_switch_on("COALESCE_RECORD_RUNS");  // 0: the lanes kernel instead (A/B)
+  static const bool on = [] {
+    const char* v = std::getenv("COALESCE_RECORD_RUNS");
+    return v != nullptr && std::string(v) != "0";
+  }();
   return on;
 }
 
@@ -288,13 +309,13 @@ record_kernel choose_record_kernel(const record_move& move, const record_range& 
   return *plan;
 }
 
-// The kernel, the staged kernel's grid, and the device figures both were worked out for (part of the
+// The kernel, the staged or runs kernel's grid, and the device figures both were worked out for (part of the
 // plan's key, so they are the current device's). Building it costs the host 1-16 microseconds (the
 // tile search), during which the GPU waits; a code that moves the same arrays every step builds it
 // once (record_plan_cache).
 struct record_kernel_plan {
   record_kernel kernel;
-  unsigned stage_grid = 0;
+  unsigned grid = 0;
   int sms = 0, most = 0;
 };
 
@@ -303,8 +324,10 @@ record_kernel_plan build_record_plan(const record_move& move, const record_range
   record_kernel_plan k{choose_record_kernel(move, range, src, dst, most), 0, sms, most};
   std::visit(
       [&](const auto& p) {
-        if constexpr (std::is_base_of_v<stage_header, std::decay_t<decltype(p)>>)
-          k.stage_grid = p.swizzle ? stage_grid<true>(p, sms, most, call) : stage_grid<false>(p, sms, most, call);
+        using P = std::decay_t<decltype(p)>;
+        if constexpr (std::is_same_v<record_runs_params, P>) k.grid = runs_grid(p, sms, call);
+        else if constexpr (std::is_base_of_v<stage_header, P>)
+          k.grid = p.swizzle ? stage_grid<true>(p, sms, most, call) : stage_grid<false>(p, sms, most, call);
       },
       k.kernel);
   return k;
@@ -379,13 +402,13 @@ bool launch_record_plan(const record_kernel_plan& plan, const record_range& rang
       [&](const auto& p) {
         using P = std::decay_t<decltype(p)>;
         if constexpr (std::is_same_v<record_runs_params, P>) {
-          launch_record_runs(p, s, d, call, stream);
+          launch_record_runs(p, plan.grid, s, d, call, stream);
           return true;
         } else if constexpr (std::is_base_of_v<lanes_header, P>) {
           launch_record_lanes(p, range, s, d, call, stream);
           return true;
         } else if constexpr (std::is_base_of_v<stage_header, P>) {
-          launch_record_stage(p, plan.stage_grid, s, d, plan.most, call, stream);
+          launch_record_stage(p, plan.grid, s, d, plan.most, call, stream);
           return true;
         } else {
           return false;

@@ -4,14 +4,15 @@
 // The record runs kernel: every component in runs on both sides (soa, blocked of any bd whose runs are
 // whole 16-byte chunks, in any pairing), so component k of consecutive records is a contiguous run on
 // both sides and the move is a copy of 16-byte chunks, global to global: no shared memory, no
-// transposing, a load and a store per chunk. A block moves a tile of 2^s records (every component of
-// them, so that a blocked side is walked a block of runs at a time); its chunks are numbered component
-// by component, a component of width w owning w "units" of tile / 16 chunks, and a byte table maps a
-// unit to its component, so that a lane finds its component with one uniform parameter load. Chunks
-// of the range's last tile that reach past its records go element by element; a blocked destination's
-// padding lanes get the fill. The lanes kernel (record_lanes.cuh) spent 28-40 instructions a
-// component per record on these pairs (Nsight Compute, H200: mixed16 soa -> blocked:96, 70% of DRAM
-// peak); here a 16-byte chunk costs about as many.
+// transposing, a load and a store per chunk. The chunks are numbered tile by tile (2^s records, every
+// component of them, so that a blocked side is walked a block of runs at a time) and within a tile
+// component by component, a component of width w owning w "units" of tile / 16 chunks; a byte table
+// maps a unit to its component, so that a warp (one unit from tiles of 512) finds its component with
+// one uniform parameter load. The grid is one wave of resident blocks, each thread looping over its
+// chunks 4 loads at a time. Chunks that reach past the records with data go element by element; a
+// blocked destination's padding lanes get the fill. The lanes kernel (record_lanes.cuh) spent 28-40
+// instructions a component per record on these pairs (Nsight Compute, H200: mixed16 soa ->
+// blocked:96, 70% of DRAM peak); here a 16-byte chunk costs about as many.
 // These functions take the thread index, so that a host test can run them thread by thread
 // (tests/unit/record_kernels_on_host_tests.cpp).
 
@@ -43,11 +44,14 @@ struct record_runs_component {
 struct record_runs_params {
   std::uint64_t count = 0, dst_count = 0;  // records with data; records written (a last block's padding lanes too)
   std::uint64_t src_first = 0, dst_first = 0;
-  std::uint64_t tiles = 0;
+  std::uint32_t chunks = 0;                              // of every tile: tiles * units * tile / 16
   std::uint32_t tile_shift = record_runs_default_shift;  // tiles of 2^tile_shift records (at least 16)
   std::uint32_t units = 0;                               // fields' bytes per record
   std::uint32_t components = 0;
+  fast_divmod per_tile;        // chunks per tile
   fast_divmod src_bd, dst_bd;  // the blocked sides' bd (1: columns)
+  // Chunk g is chunk q of tile t.
+  __host__ __device__ __forceinline__ void tile_chunks(unsigned g, unsigned& t, unsigned& q) const { per_tile(g, t, q); }
   record_runs_component component[record_runs_components];
   std::uint8_t unit_component[record_runs_units] = {};
   alignas(16) std::uint8_t fill[record_runs_components][16] = {};
@@ -97,7 +101,11 @@ inline std::optional<record_runs_params> plan_record_runs(const record_move& mov
   p.src_first = range.src_first;
   p.dst_first = range.dst_first;
   p.tile_shift = tile_shift;
-  p.tiles = (range.dst_count + (std::uint64_t(1) << tile_shift) - 1) >> tile_shift;
+  const std::uint64_t tiles = (range.dst_count + (std::uint64_t(1) << tile_shift) - 1) >> tile_shift;
+  const std::uint64_t per_tile = std::uint64_t(units) << (tile_shift - 4);
+  if (tiles * per_tile >= limit) return std::nullopt;  // fast_divmod's dividends: 32 GiB of fields
+  p.chunks = std::uint32_t(tiles * per_tile);
+  p.per_tile = fast_divmod(unsigned(per_tile));
   p.units = std::uint32_t(units);
   p.components = std::uint32_t(comps);
   const std::size_t src_bd = side_block(move.src), dst_bd = side_block(move.dst);
@@ -108,71 +116,64 @@ inline std::optional<record_runs_params> plan_record_runs(const record_move& mov
 
 // Byte offset of record v of component c on one side (block: bytes per block, 0: columns).
 __device__ __forceinline__ std::uint64_t runs_side_offset(std::uint64_t base, std::uint32_t block,
-                                                                   const fast_divmod& bd, unsigned v, unsigned shift) {
+                                                          const fast_divmod& bd, unsigned v, unsigned shift) {
   if (block == 0) return base + (std::uint64_t(v) << shift);
   unsigned b, lane;
   bd(v, b, lane);
   return base + std::uint64_t(b) * block + (std::uint64_t(lane) << shift);
 }
 
-// Chunk q of tile t: its component, its first record within the tile, and its addresses.
+// Chunk g of the move: its component, its first record (of the range), and its addresses.
 struct runs_chunk {
   unsigned component, record;
   std::uint64_t from, to;
 };
 
-__device__ __forceinline__ runs_chunk locate_runs_chunk(const record_runs_params& p, std::uint64_t t,
-                                                                 unsigned q) {
+__device__ __forceinline__ runs_chunk locate_runs_chunk(const record_runs_params& p, unsigned g) {
+  unsigned t, q;
+  p.tile_chunks(g, t, q);
   const unsigned per_unit_shift = p.tile_shift - 4;  // tile / 16 chunks per unit
   const unsigned k = p.unit_component[q >> per_unit_shift];
   const record_runs_component& c = p.component[k];
   const unsigned byte = (q - (unsigned(c.unit0) << per_unit_shift)) * 16;  // within the component's tile
-  const unsigned record = byte >> c.shift;
-  const std::uint64_t v = (t << p.tile_shift) + record;
-  return {k, record, runs_side_offset(c.src, c.src_block, p.src_bd, unsigned(p.src_first + v), c.shift),
-          runs_side_offset(c.dst, c.dst_block, p.dst_bd, unsigned(p.dst_first + v), c.shift)};
+  const unsigned v = (t << p.tile_shift) + (byte >> c.shift);
+  return {k, v, runs_side_offset(c.src, c.src_block, p.src_bd, unsigned(p.src_first) + v, c.shift),
+          runs_side_offset(c.dst, c.dst_block, p.dst_bd, unsigned(p.dst_first) + v, c.shift)};
 }
 
-// A chunk of the last tile that reaches past its records: element by element, the destination's
-// padding lanes (records in [valid, runs_valid)) the component's fill.
-__device__ inline void runs_chunk_edge(const record_runs_params& p, const runs_chunk& x, unsigned valid,
-                                                unsigned runs_valid, const unsigned char* __restrict__ src,
-                                                unsigned char* __restrict__ dst) {
+// A chunk that reaches past the records with data: element by element, the destination's padding
+// lanes (records in [count, dst_count)) the component's fill, nothing past dst_count.
+__device__ inline void runs_chunk_edge(const record_runs_params& p, const runs_chunk& x,
+                                       const unsigned char* __restrict__ src, unsigned char* __restrict__ dst) {
   const unsigned w = 1u << p.component[x.component].shift;
-  for (unsigned e = 0; e < 16 / w; ++e) {
-    const unsigned r = x.record + e;
-    if (r >= runs_valid) break;
-    const unsigned char* from = r < valid ? src + x.from + e * w : p.fill[x.component];
+  for (unsigned e = 0; e < 16 / w && x.record + e < p.dst_count; ++e) {
+    const unsigned char* from = x.record + e < p.count ? src + x.from + e * w : p.fill[x.component];
     for (unsigned b = 0; b < w; ++b) dst[x.to + e * w + b] = from[b];
   }
 }
 
-// Tile t, the chunks q = tid, tid + threads, ... of it: record_runs_unroll loads in flight before
-// their stores.
-__device__ inline void record_runs_tile(const record_runs_params& p, std::uint64_t t, unsigned tid,
-                                                 unsigned threads, const unsigned char* __restrict__ src,
-                                                 unsigned char* __restrict__ dst) {
-  const std::uint64_t v0 = t << p.tile_shift, tile = std::uint64_t(1) << p.tile_shift;
-  const unsigned valid = unsigned(p.count > v0 ? (p.count - v0 < tile ? p.count - v0 : tile) : 0);
-  const unsigned runs_valid = unsigned(p.dst_count - v0 < tile ? p.dst_count - v0 : tile);
-  const unsigned chunks = p.units << (p.tile_shift - 4);
-  for (unsigned q0 = tid; q0 < chunks; q0 += threads * record_runs_unroll) {
-    runs_chunk x[record_runs_unroll];
+// The chunks g = first, first + stride, ... of the move, record_runs_unroll loads in flight before
+// their stores: a grid-stride loop, so that every thread keeps its loads in flight to the end.
+__device__ inline void record_runs_chunks(const record_runs_params& p, unsigned first, unsigned stride,
+                                          const unsigned char* __restrict__ src, unsigned char* __restrict__ dst) {
+  for (unsigned g0 = first; g0 < p.chunks; g0 += stride * record_runs_unroll) {
+    std::uint64_t to[record_runs_unroll];  // 0: the chunk is not whole (or past the move); only addresses kept
     uint4 word[record_runs_unroll];
-    bool whole[record_runs_unroll];
 #pragma unroll
     for (unsigned j = 0; j < record_runs_unroll; ++j) {
-      const unsigned q = q0 + j * threads;
-      whole[j] = false;
-      if (q >= chunks) continue;
-      x[j] = locate_runs_chunk(p, t, q);
-      whole[j] = x[j].record + (16u >> p.component[x[j].component].shift) <= valid;
-      if (whole[j]) word[j] = *reinterpret_cast<const uint4*>(src + x[j].from);
+      const unsigned g = g0 + j * stride;
+      to[j] = ~std::uint64_t(0);
+      if (g >= p.chunks) continue;
+      const runs_chunk x = locate_runs_chunk(p, g);
+      if (x.record + (16u >> p.component[x.component].shift) > p.count) continue;
+      to[j] = x.to;
+      word[j] = *reinterpret_cast<const uint4*>(src + x.from);
     }
 #pragma unroll
     for (unsigned j = 0; j < record_runs_unroll; ++j) {
-      if (whole[j]) *reinterpret_cast<uint4*>(dst + x[j].to) = word[j];
-      else if (q0 + j * threads < chunks && x[j].record < runs_valid) runs_chunk_edge(p, x[j], valid, runs_valid, src, dst);
+      const unsigned g = g0 + j * stride;
+      if (to[j] != ~std::uint64_t(0)) *reinterpret_cast<uint4*>(dst + to[j]) = word[j];
+      else if (g < p.chunks) runs_chunk_edge(p, locate_runs_chunk(p, g), src, dst);  // rare: the last records
     }
   }
 }

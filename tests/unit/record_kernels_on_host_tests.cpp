@@ -89,11 +89,10 @@ void run_lanes(const P& p, const unsigned char* src, unsigned char* dst) {
   }
 }
 
-// Every tile, each thread in turn: 64 threads a block, so that a thread takes several chunks of a
-// tile (the device's 256 take fewer); the chunks of a tile are disjoint, so the order is free.
+// Each thread of a grid of 200 in turn (not a power of two, so that a thread's chunks straddle tiles
+// and components); the chunks are disjoint, so the order is free.
 void run_runs(const record_runs_params& p, const unsigned char* src, unsigned char* dst) {
-  for (std::uint64_t t = 0; t < p.tiles; ++t)
-    for (unsigned tid = 0; tid < 64; ++tid) record_runs_tile(p, t, tid, 64, src, dst);
+  for (unsigned thread = 0; thread < 200; ++thread) record_runs_chunks(p, thread, 200, src, dst);
 }
 
 // The staged plans a move is tested with: the one the device launches (a tile per block where it
