@@ -138,12 +138,16 @@ std::string markdown(const run_info& info, const std::vector<result>& results) {
   for (const result& r : results) {
     if (r.group != "records") continue;
     if (!records_header) {
-      os << "\nRecords, % of " << r.ceiling << " (fields' bytes read + written):\n\n"
-         << "| record: pair | coalesce | one thread per record | speedup |\n|---|---:|---:|---:|\n";
+      os << "\nRecords, % of " << r.ceiling << " (fields' bytes read + written; by sectors: the 32-byte sectors "
+         << "the fields touch, padding that shares them included):\n\n"
+         << "| record: pair | coalesce | by sectors | kernel | one thread per record | speedup |\n"
+         << "|---|---:|---:|---|---:|---:|\n";
       records_header = true;
     }
     const auto it = naive.find(r.name);
     os << "| " << r.name << " | " << std::setprecision(1) << 100.0 * r.fraction << "% | ";
+    if (r.sector_fraction > 0) os << 100.0 * r.sector_fraction << '%';  // the device's cells (sectors, a kernel)
+    os << " | " << r.kernel << " | ";
     if (it != naive.end()) {
       os << 100.0 * it->second->fraction << "% | " << std::setprecision(2)
          << it->second->time.median_ms / r.time.median_ms << "x |\n";
