@@ -24,7 +24,7 @@ done
 stalls+=,dram__bytes_read.sum,dram__bytes_write.sum,lts__t_sectors_op_read.sum,lts__t_sectors_op_write.sum,gpu__time_duration.sum
 for c in "${cases[@]}"; do
   name=$(echo "$c" | tr -c 'A-Za-z0-9' '_')
-  timeout 120 ncu --clock-control none --kernel-name regex:'record_(stage|lanes|element|runs)' --launch-skip 1 --launch-count 1 \
+  timeout 120 ncu --clock-control none --kernel-name regex:'record_(stage|lanes|element)' --launch-skip 1 --launch-count 1 \
     "${sections[@]}" --metrics "$stalls" /tmp/cb/coalesce-bench --records --only "$c" --size-mib 128 --reps 3 > "$out/ncu_$name.txt" 2>&1
   echo "== $c" >> "$out/ncu_summary.txt"
   grep -E "record_|Duration|DRAM Throughput|Memory Throughput|Achieved Occupancy|Registers Per|Dynamic Shared|Issued Ipc|Executed Instructions  |Stall|cycles being stalled|Warp Cycles Per Issued|Eligible Warps|No Eligible|Block Limit|Grid Size|Bank|issue_stalled|dram__bytes|lts__t_sectors|gpu__time" \

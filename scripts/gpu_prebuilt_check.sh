@@ -15,7 +15,7 @@
 #   swizzled by the bank model, 1-byte shifted columns: tests, sanitizers; A/Bs), shifted-u8 (1-byte
 #   words through shifted columns: tests, sanitizers, A/B against another build), shifted-rows (rows
 #   off 16 bytes through the transpose: tests, sanitizers, A/B of the "+1" cells), shifted-rows-base
-#   (the aos cells against the build before), runs and runs-ab (the record runs kernel: tests, sanitizers; A/B)
+#   (the aos cells against the build before)
 # tests: every GPU test program; apps: scripts/gpu_apps_check.sh's particles and fe steps on these
 # binaries; sanitize: compute-sanitizer memcheck and racecheck on the record
 # kernels; paths: scripts/gpu_paths_check.sh (transform tests, sanitizers, coalesce-bench --paths all);
@@ -221,26 +221,6 @@ for step in "${steps[@]}"; do
       note "swizzle records A/B: exit $?"
       cp "$out/swizzle-records/ab.md" "$out/swizzle-records.md" 2>/dev/null && rm -rf "${out:?}/swizzle-records"
       ab_shifted_u8 ;;
-    runs|runs-ab)
-      # The record runs kernel (record_runs.cuh: soa and blocked in every pairing, 16-byte chunks; off
-      # unless COALESCE_RECORD_RUNS=1). runs (about 2 minutes on the H200): the transform and record GPU
-      # tests with it on, memcheck and racecheck on the fill and dispatch tests. runs-ab: the cells it
-      # takes (and split:blocked:128 -> soa, which it does not, as a control) on the lanes kernel they
-      # have, and on the runs kernel in tiles of 512, 4096 and 128 records, into $OUT/runs.md.
-      if [ "$step" = runs ]; then
-        export COALESCE_RECORD_RUNS=1
-        run_log runs-tests "$bin/coalesce-gpu-tests" -tc='transform.cuda.*,record.gpu.*'
-        RUN_LOG_TIMEOUT=150 sanitized memcheck runs 'record.gpu.padding*,record.gpu.each_pair*,record.gpu.async*'
-        RUN_LOG_TIMEOUT=150 sanitized racecheck runs 'record.gpu.padding*,record.gpu.each_pair*'
-        unset COALESCE_RECORD_RUNS
-        continue
-      fi
-      OUT="$out/runs" timeout 420 bash scripts/gpu_ab_records.sh \
-        "soa -> blocked:|blocked:128 -> soa|blocked:96 -> soa|blocked:128 -> blocked:96|blocked:96 -> blocked:128" \
-        lanes= runs=COALESCE_RECORD_RUNS=1 "t12=COALESCE_RECORD_RUNS=1 COALESCE_RECORD_RUNS_TILE=12" \
-        "t7=COALESCE_RECORD_RUNS=1 COALESCE_RECORD_RUNS_TILE=7" > "$out/runs.log" 2>&1
-      note "runs A/B: exit $?"
-      cp "$out/runs/ab.md" "$out/runs.md" 2>/dev/null ;;
     shifted-u8)
       # 1-byte words through the transpose's shifted columns (variants tried this way: 3 blocks per SM,
       # turned chunks): the transform GPU tests, memcheck and racecheck on the user's columns, the A/B of

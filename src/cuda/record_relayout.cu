@@ -5,7 +5,6 @@
 #include "../record/record_device.hpp"
 #include "cuda_check.hpp"
 #include "record_lanes.cuh"
-#include "record_runs.cuh"
 #include "record_stage.cuh"
 #include "../relayout_plan.hpp"
 
@@ -192,35 +191,6 @@ __device__ __forceinline__ void copy_element(const unsigned char* a, unsigned ch
   }
 }
 
-// ---- Runs on both sides: 16-byte chunks, global to global (record_runs.cuh) ----------------------
-
-__global__ void __launch_bounds__(record_runs_threads)
-    record_runs_kernel(const __grid_constant__ record_runs_params p, const unsigned char* __restrict__ src,
-                       unsigned char* __restrict__ dst) {
-  record_runs_chunks(p, blockIdx.x * record_runs_threads + threadIdx.x, gridDim.x * record_runs_threads, src, dst);
-}
-
-// As many blocks as the SMs hold (COALESCE_RECORD_RUNS_BLOCKS=<per SM> for A/B runs), no more than the
-// chunks need: one wave, each thread looping over its chunks.
-unsigned runs_grid(const record_runs_params& p, int sms, const std::string& call) {
-  static const int forced = [] {
-    const char* v = std::getenv("COALESCE_RECORD_RUNS_BLOCKS");
-    return v ? std::max(0, std::atoi(v)) : 0;
-  }();
-  int per_sm = forced;
-  if (per_sm == 0)
-    check_cuda(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, record_runs_kernel, record_runs_threads, 0), call,
-               "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
-  const std::uint64_t needed = (std::uint64_t(p.chunks) + record_runs_threads - 1) / record_runs_threads;
-  return unsigned(std::max<std::uint64_t>(1, std::min<std::uint64_t>(needed, std::uint64_t(std::max(per_sm, 1)) * sms)));
-}
-
-void launch_record_runs(const record_runs_params& p, unsigned grid, const unsigned char* s, unsigned char* d,
-                        const std::string& call, stream_t stream) {
-  record_runs_kernel<<<grid, record_runs_threads, 0, stream>>>(p, s, d);
-  check_cuda(cudaGetLastError(), call, "record runs kernel launch");
-}
-
 // ---- What no tile fits: one thread per destination element -------------------------------------------
 
 struct element_params {
@@ -271,7 +241,7 @@ void launch_record_elements(const record_move& move, const record_range& range, 
 
 // What a move launches: its plan in the smallest parameter class that holds it (the launch uploads the
 // whole parameter: record_stage.cuh), or nothing (one thread per destination element).
-using record_kernel = std::variant<std::monostate, record_runs_params, compact_lanes_params, record_lanes_params,
+using record_kernel = std::variant<std::monostate, compact_lanes_params, record_lanes_params,
                                    compact_stage_params, medium_stage_params, record_stage_params>;
 
 bool record_lanes_on() {
@@ -279,25 +249,13 @@ bool record_lanes_on() {
   return on;
 }
 
-// Off unless COALESCE_RECORD_RUNS is set (and not 0): on the H200 the runs kernel in tiles of 512
-// records a block ran the cells it takes 2-12 points below the lanes kernel (BENCHMARKS.md); its
-// grid-stride form, here, is still to be measured against it.
-bool record_runs_on() {
-  static const bool on = [] {
-    const char* v = std::getenv("COALESCE_RECORD_RUNS");
-    return v != nullptr && std::string(v) != "0";
-  }();
-  return on;
-}
-
-// The runs kernel for runs on both sides (where record_runs_on), else the lanes kernel for
-// destinations of runs only (where record_lanes_on), else the staged kernel within `most` bytes of
-// shared memory a block, else nothing.
+// The lanes kernel for destinations of runs only (where record_lanes_on), else the staged kernel
+// within `most` bytes of shared memory a block, else nothing. (A kernel moving 16-byte chunks global
+// to global where both sides are runs ran 2-12 points below the lanes kernel on the H200 in both its
+// forms, a tile a block and one grid-stride wave: BENCHMARKS.md; removed.)
 record_kernel choose_record_kernel(const record_move& move, const record_range& range, const void* src,
                                    const void* dst, int most) {
   const std::size_t comps = move.width.size();
-  if (record_runs_on())
-    if (auto runs = plan_record_runs(move, range, src, dst, record_runs_tile_shift())) return *runs;
   if (const auto plan = record_lanes_on() ? plan_record_lanes(move, range) : std::nullopt) {
     if (auto small = lanes_plan_in<compact_lanes_params>(*plan, comps)) return std::move(*small);
     return *plan;
@@ -309,7 +267,7 @@ record_kernel choose_record_kernel(const record_move& move, const record_range& 
   return *plan;
 }
 
-// The kernel, the staged or runs kernel's grid, and the device figures both were worked out for (part of the
+// The kernel, the staged kernel's grid, and the device figures both were worked out for (part of the
 // plan's key, so they are the current device's). Building it costs the host 1-16 microseconds (the
 // tile search), during which the GPU waits; a code that moves the same arrays every step builds it
 // once (record_plan_cache).
@@ -325,8 +283,7 @@ record_kernel_plan build_record_plan(const record_move& move, const record_range
   std::visit(
       [&](const auto& p) {
         using P = std::decay_t<decltype(p)>;
-        if constexpr (std::is_same_v<record_runs_params, P>) k.grid = runs_grid(p, sms, call);
-        else if constexpr (std::is_base_of_v<stage_header, P>)
+        if constexpr (std::is_base_of_v<stage_header, P>)
           k.grid = p.swizzle ? stage_grid<true>(p, sms, most, call) : stage_grid<false>(p, sms, most, call);
       },
       k.kernel);
@@ -347,8 +304,7 @@ std::string record_plan_key(const record_move& m, const record_range& r, const v
                                  m.src_rows_tail,
                                  r.count, r.dst_count, r.src_first, r.dst_first,
                                  reinterpret_cast<std::uintptr_t>(src) % 16, reinterpret_cast<std::uintptr_t>(dst) % 16,
-                                 std::size_t(sms), std::size_t(most), std::size_t(record_lanes_on()),
-                                 std::size_t(record_runs_on())};
+                                 std::size_t(sms), std::size_t(most), std::size_t(record_lanes_on())};
   append_bytes(key, scalars, std::size(scalars));
   append_bytes(key, m.width.data(), m.width.size());
   append_bytes(key, m.src.data(), m.src.size());
@@ -401,10 +357,7 @@ bool launch_record_plan(const record_kernel_plan& plan, const record_range& rang
   return std::visit(
       [&](const auto& p) {
         using P = std::decay_t<decltype(p)>;
-        if constexpr (std::is_same_v<record_runs_params, P>) {
-          launch_record_runs(p, plan.grid, s, d, call, stream);
-          return true;
-        } else if constexpr (std::is_base_of_v<lanes_header, P>) {
+        if constexpr (std::is_base_of_v<lanes_header, P>) {
           launch_record_lanes(p, range, s, d, call, stream);
           return true;
         } else if constexpr (std::is_base_of_v<stage_header, P>) {
@@ -453,15 +406,6 @@ bool vector_records_route(const array_layout& sl, const void* src, const array_l
 
 }  // namespace
 
-unsigned record_runs_tile_shift() {
-  static const unsigned shift = [] {
-    const char* v = std::getenv("COALESCE_RECORD_RUNS_TILE");
-    const int s = v ? std::atoi(v) : 0;
-    return s >= 4 && s <= 12 ? unsigned(s) : record_runs_default_shift;
-  }();
-  return shift;
-}
-
 std::string record_kernel_name(const record_move& move, const record_range& range, const void* src, const void* dst,
                                const std::string& call) {
   if (range.dst_count == 0) return "none";
@@ -469,8 +413,7 @@ std::string record_kernel_name(const record_move& move, const record_range& rang
   return std::visit(
       [&](const auto& p) -> std::string {
         using P = std::decay_t<decltype(p)>;
-        if constexpr (std::is_same_v<record_runs_params, P>) return "records (runs)";
-        else if constexpr (std::is_base_of_v<lanes_header, P>) return "records (lanes)";
+        if constexpr (std::is_base_of_v<lanes_header, P>) return "records (lanes)";
         else if constexpr (std::is_base_of_v<stage_header, P>)
           return "records (staged, tile " + std::to_string(p.tile) + (p.depth == 1 ? ", a tile per block)" : ", resident)");
         else return "records (elements)";
@@ -520,8 +463,7 @@ const char* vector_records_kernel(const array_layout& sl, const void* src, const
   return std::visit(
       [](const auto& p) -> const char* {
         using P = std::decay_t<decltype(p)>;
-        if constexpr (std::is_same_v<record_runs_params, P>) return "records (runs)";
-        else if constexpr (std::is_base_of_v<lanes_header, P>) return "records (lanes)";
+        if constexpr (std::is_base_of_v<lanes_header, P>) return "records (lanes)";
         else if constexpr (std::is_base_of_v<stage_header, P>) return "records (staged)";
         else return nullptr;
       },

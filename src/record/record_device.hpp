@@ -15,8 +15,8 @@ namespace coalesce::detail {
 void move_records_device(const void* src, void* dst, const record_move& move, const record_range& range,
                          const std::string& call, stream_t stream);
 
-// The kernel move_records_device launches for this move at these addresses: "records (runs)", "records
-// (lanes)", "records (staged, tile T, a tile per block)" or "(..., resident)", "records (elements)"; its
+// The kernel move_records_device launches for this move at these addresses: "records (lanes)", "records
+// (staged, tile T, a tile per block)" or "(..., resident)", "records (elements)"; its
 // plan is built (and cached) as a move would build it.
 std::string record_kernel_name(const record_move& move, const record_range& range, const void* src, const void* dst,
                                const std::string& call);

@@ -119,10 +119,7 @@ TEST_SUITE("gpu") {
   }
 
   TEST_CASE("record.gpu.each_pair_names_its_kernel") {
-    // Runs on both sides: the runs kernel where COALESCE_RECORD_RUNS turns it on, else lanes; runs
-    // destinations from other runs: lanes; rows destinations: staged.
-    const char* runs_switch = std::getenv("COALESCE_RECORD_RUNS");
-    const std::string runs = runs_switch && std::string(runs_switch) != "0" ? "records (runs)" : "records (lanes)";
+    // Runs destinations (from runs or rows): lanes; rows destinations: staged.
     const runtime rt{backend::cuda};
     std::mt19937_64 gen(fresh_seed());
     const record_desc d = particle_record();
@@ -131,11 +128,10 @@ TEST_SUITE("gpu") {
     const record_array soa = rt.upload(host_records(in, d), record_soa());
     const record_array blocked = rt.upload(host_records(in, d), record_blocked(128));
     const record_array odd = rt.upload(host_records(in, d), record_blocked(1000));  // species' runs of 1000 bytes
-    CHECK(device_record_kernel(soa, blocked) == runs);
-    CHECK(device_record_kernel(blocked, soa) == runs);
-    CHECK(device_record_kernel(blocked, blocked) == runs);
+    CHECK(device_record_kernel(soa, blocked) == "records (lanes)");
+    CHECK(device_record_kernel(blocked, soa) == "records (lanes)");
+    CHECK(device_record_kernel(blocked, blocked) == "records (lanes)");
     CHECK(device_record_kernel(aos, soa).rfind("records (", 0) == 0);  // lanes or staged: the source's rows of 48 bytes
-    CHECK(device_record_kernel(aos, soa) != "records (runs)");
     CHECK(device_record_kernel(odd, soa) == "records (lanes)");
     CHECK(device_record_kernel(soa, aos).rfind("records (staged, tile ", 0) == 0);
     const record_array other = rt.upload(host_records(in, describe_record<particle>(field("x", &particle::x))),

@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 coalesce authors
 // SPDX-License-Identifier: Apache-2.0
-// The record kernels' code (src/cuda/record_stage.cuh, record_lanes.cuh, record_runs.cuh) run on the host, phase by
+// The record kernels' code (src/cuda/record_stage.cuh, record_lanes.cuh) run on the host, phase by
 // phase and thread after thread (cuda_host_shim.hpp), against the host backend's record move: random records
 // through every pair of record layouts, with tails, padding lanes, the user's padded structs (their
 // padding poisoned, also one alignment unit off) and pipeline chunks of a longer array. Shared memory
@@ -9,7 +9,6 @@
 #include "cuda_host_shim.hpp"
 
 #include "../../src/cuda/record_lanes.cuh"
-#include "../../src/cuda/record_runs.cuh"
 #include "../../src/cuda/record_stage.cuh"
 
 #include <coalesce/record/layout.hpp>
@@ -89,12 +88,6 @@ void run_lanes(const P& p, const unsigned char* src, unsigned char* dst) {
   }
 }
 
-// Each thread of a grid of 200 in turn (not a power of two, so that a thread's chunks straddle tiles
-// and components); the chunks are disjoint, so the order is free.
-void run_runs(const record_runs_params& p, const unsigned char* src, unsigned char* dst) {
-  for (unsigned thread = 0; thread < 200; ++thread) record_runs_chunks(p, thread, 200, src, dst);
-}
-
 // The staged plans a move is tested with: the one the device launches (a tile per block where it
 // fits), the resident grid's, and a tile per block of 128 threads within 16 KiB (whatever its tile).
 enum class stage_choice { launch, resident, small_blocks };
@@ -110,7 +103,7 @@ std::optional<record_stage_params> stage_plan_for(stage_choice c, const record_m
 
 // src -> dst both ways (a device kernel's code, the host reference) on identical memory; the whole
 // buffers must agree. Returns false where the kernel has no plan for the move.
-enum class record_kernel { staged, lanes, runs };
+enum class record_kernel { staged, lanes };
 
 bool kernel_matches_host(record_kernel kernel_kind, const record_move& move, const record_range& range,
                          const side_memory& src, std::size_t dst_bytes, std::size_t dst_offset, unsigned char dst_fill) {
@@ -123,17 +116,6 @@ bool kernel_matches_host(record_kernel kernel_kind, const record_move& move, con
     FAIL(std::string(kernel) << ", tile " << tile << ": byte " << at - dst_offset << " of the destination: staged " << int(a[at])
                 << ", host " << int(b[at]));
   };
-  if (kernel_kind == record_kernel::runs) {
-    // The device's tiles of 512 records and the smallest, 16 (every chunk of a tile its own unit).
-    for (const unsigned shift : {record_runs_default_shift, 4u}) {
-      const auto plan = plan_record_runs(move, range, src.data, host.data, shift);
-      if (!plan) return false;
-      side_memory ran(dst_bytes, dst_offset, dst_fill);
-      run_runs(*plan, src.data, ran.data);
-      agrees(ran, "runs", 1u << shift);
-    }
-    return true;
-  }
   if (kernel_kind == record_kernel::lanes) {
     const auto plan = plan_record_lanes(move, range);
     if (!plan) return false;
@@ -182,27 +164,11 @@ bool loads_whole_blocks(const record_move& move, const record_range& range, cons
   return false;
 }
 
-// Every component of the layout in runs of whole 16-byte chunks: soa (rows aligned like
-// cudaMallocPitch's), or blocks of bd records whose runs are multiples of 16 bytes for every width;
-// a split whose hot fields are all of them is one of these. Records of more components or fields'
-// bytes than the plan holds go to the other kernels.
-bool whole_chunk_runs(const record_layout_spec& l, const record_desc& desc) {
-  std::size_t components = 0, units = 0;
-  for (const field_desc& f : desc.fields()) components += f.count, units += f.bytes();
-  if (components > record_runs_components || units > record_runs_units) return false;
-  const bool all_hot = l.kind == record_kind::split && l.hot.size() == desc.size();
-  if (l.kind == record_kind::soa || (all_hot && !l.hot_blocked)) return true;
-  if (l.kind != record_kind::blocked && !all_hot) return false;
-  for (const field_desc& f : desc.fields())
-    if (l.block * f.width % 16) return false;
-  return true;
-}
-
 }  // namespace
 
 TEST_CASE("record.kernels_on_host.every_pair") {
   std::mt19937_64 gen(std::random_device{}());
-  std::size_t planned = 0, cells = 0, lanes = 0, whole_blocks = 0, runs_moves = 0;
+  std::size_t planned = 0, cells = 0, lanes = 0, whole_blocks = 0;
   // Strides of 128, 64 and 96 bytes first: their rows images are swizzled (stage_plan::rows_swizzle).
   const record_desc wide({{"a", 0, 8, 3}, {"b", 24, 4, 5}, {"c", 44, 1, 3}, {"q", 48, 16, 5}}, 128);
   const record_desc narrow({{"a", 0, 2, 3}, {"b", 8, 8, 2}, {"c", 24, 4, 9}, {"d", 60, 1, 1}}, 64);
@@ -238,10 +204,6 @@ TEST_CASE("record.kernels_on_host.every_pair") {
             ++lanes;
             CHECK(kernel_matches_host(record_kernel::lanes, move, whole(sl, dl), src, dl.span_bytes, 0, 0));
           }
-          // The runs kernel takes exactly the moves with runs on both sides (soa, blocked of 16-byte runs).
-          const bool runs = kernel_matches_host(record_kernel::runs, move, whole(sl, dl), src, dl.span_bytes, 0, 0);
-          CHECK(runs == (whole_chunk_runs(a, desc) && whole_chunk_runs(b, desc)));
-          runs_moves += runs;
         }
         // Into the user's padded structs (padding poisoned, kept), aligned and one alignment unit off.
         std::size_t align = 1;
@@ -256,9 +218,8 @@ TEST_CASE("record.kernels_on_host.every_pair") {
       }
     }
   }
-  MESSAGE(planned << " of " << cells << " moves tiled, " << lanes << " also by the lanes kernel, " << runs_moves
-                  << " by the runs kernel, " << whole_blocks << " loading whole blocks");
-  CHECK(runs_moves * 8 >= cells);  // soa and blocked in every pairing, bd of 16-byte runs
+  MESSAGE(planned << " of " << cells << " moves tiled, " << lanes << " also by the lanes kernel, " << whole_blocks
+                  << " loading whole blocks");
   CHECK(whole_blocks * 10 >= cells);  // blocked sources into rows: every n, both kinds of blocked layout
   CHECK(planned * 10 >= cells * 7);
   CHECK(lanes * 4 >= cells);  // runs destinations from runs or split rows (the user's structs go to the staged kernel)
@@ -293,9 +254,9 @@ TEST_CASE("record.kernels_on_host.chunks_of_a_longer_array") {
   }
 }
 
-// The runs kernel on ranges that start past record 0 (chunks of 16 records on each side), and no plan
-// where a range starts off the 16-record grid (a column's chunk would straddle it).
-TEST_CASE("record.kernels_on_host.runs_of_a_range") {
+// Columnar sides on ranges that start past record 0, on and off the 16-record grid: the staged
+// kernel's plans, and the lanes kernel's where it takes the range.
+TEST_CASE("record.kernels_on_host.columnar_ranges") {
   std::mt19937_64 gen(std::random_device{}());
   for (int trial = 0; trial < 6; ++trial) {
     const record_desc desc = test::random_record(gen, 8);
@@ -311,9 +272,13 @@ TEST_CASE("record.kernels_on_host.runs_of_a_range") {
       const record_move move = plan_record_move(desc, sl, dl, nullptr, false);
       for (const std::size_t v0 : {std::size_t(16), std::size_t(1104), std::size_t(2496)}) {
         const std::size_t count = std::min<std::size_t>(1000, n - v0), dst_count = v0 + count == n ? dl.extent() - v0 : count;
-        INFO(to_string(a) << " -> " << to_string(b) << ", records from " << v0);
-        CHECK(kernel_matches_host(record_kernel::runs, move, {count, dst_count, v0, v0}, src, dl.span_bytes, 0, 0));
-        CHECK_FALSE(plan_record_runs(move, {count, dst_count, v0 + 1, v0 + 1}, src.data, src.data));
+        INFO(to_string(a) << " -> " << to_string(b));
+        for (const std::size_t first : {v0, v0 + 1}) {
+          const record_range range{count - (first - v0), dst_count - (first - v0), first, first};
+          INFO("records from " << first);
+          CHECK(kernel_matches_host(record_kernel::staged, move, range, src, dl.span_bytes, 0, 0));
+          if (plan_record_lanes(move, range)) CHECK(kernel_matches_host(record_kernel::lanes, move, range, src, dl.span_bytes, 0, 0));
+        }
       }
     }
   }

@@ -76,7 +76,7 @@ std::string device_transform_kernel(const array_layout& src, const void* src_dat
                                     const void* dst_data, std::size_t elem);
 
 // The kernel a device-to-device copy of src into dst runs (both device record arrays of one record):
-// "records (runs)", "records (lanes)", "records (staged, tile T, a tile per block)" or "(..., resident)",
+// "records (lanes)", "records (staged, tile T, a tile per block)" or "(..., resident)",
 // "records (elements)". Throws no_device without CUDA.
 std::string device_record_kernel(const record_array& src, const record_array& dst);
 
