@@ -3,7 +3,8 @@
 # SPDX-License-Identifier: Apache-2.0
 # On the GPU machine, with .dev/bins.tar.xz from scripts/pack_prebuilt.sh (and .deps/debs from
 # scripts/pack_offline_mpi.sh for the MPI step) carried along:
-#   scripts/gpu_prebuilt_check.sh [step ...]   steps: tests sanitize demo records mpi (default: all), time, misaligned,
+#   scripts/gpu_prebuilt_check.sh [step ...]   steps: tests sanitize demo records mpi (default: all), stress (the random
+#   record and vector stress: 10^5 record chains), stress-sanitize (memcheck and racecheck on a sample), time, misaligned,
 #   pitched, anybd and anybd-ab (blocked sides of any bd through the transpose kernel: tests and
 #   sanitizers; A/Bs), records-first (memcheck and an A/B of the "+1" cells), shifted-columns (the
 #   user's columns off 16 bytes: test, sanitizers, A/B), shifted-copy (device copies at any distance:
@@ -57,6 +58,21 @@ for step in "${steps[@]}"; do
                coalesce-particles-gpu-tests; do
         [ -x "$bin/$t" ] && run_log "$t" "$bin/$t"
       done ;;
+    stress)
+      # The random stress (tests/device/stress_gpu_tests.cu): 10^5 record chains and 2 x 10^4 vector chains.
+      export COALESCE_STRESS_CASES=100000
+      RUN_LOG_TIMEOUT=300 run_log stress-records "$bin/coalesce-gpu-tests" -tc='record.gpu.stress.*,record.gpu.split_blocks_of_one'
+      export COALESCE_STRESS_CASES=20000
+      RUN_LOG_TIMEOUT=120 run_log stress-vectors "$bin/coalesce-gpu-tests" -tc='vector.gpu.stress.*'
+      unset COALESCE_STRESS_CASES ;;
+    stress-sanitize)
+      # memcheck on 100 record and 100 vector chains and the split layouts of blocks of one record,
+      # racecheck on 20 record chains and the split layouts.
+      export COALESCE_STRESS_CASES=100
+      RUN_LOG_TIMEOUT=240 sanitized memcheck stress 'record.gpu.stress.*,vector.gpu.stress.*,record.gpu.split_blocks_of_one'
+      export COALESCE_STRESS_CASES=20
+      RUN_LOG_TIMEOUT=240 sanitized racecheck stress 'record.gpu.stress.*,record.gpu.split_blocks_of_one'
+      unset COALESCE_STRESS_CASES ;;
     sanitize)
       filter='record.gpu.padding*,record.gpu.user_device*,record.gpu.views*,record.gpu.async*,record.gpu.bad*'
       sanitized memcheck records "$filter"

@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # SPDX-FileCopyrightText: 2026 coalesce authors
 # SPDX-License-Identifier: Apache-2.0
-# Packs the GPU test and benchmark programs (or those named: scripts/pack_prebuilt.sh coalesce-bench ...) of build/default (built here for sm_90) into
+# Packs the GPU test and benchmark programs (or those named: scripts/pack_prebuilt.sh coalesce-bench ...) of build/default (or $BUILD; built here for sm_90) into
 # .dev/bins.tar.xz, which scripts/gpu_prebuilt_check.sh runs on the GPU machine: the machine's
 # device minutes then go to running, not compiling. .dev is git-ignored.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-build=build/default
+build=${BUILD:-build/default}  # BUILD=build/cuda: the cuda preset
 programs=(tests/coalesce-gpu-tests tests/fe/coalesce-fe-gpu-tests tests/apps/coalesce-apps-gpu-tests
           tests/interop/coalesce-thrust-cuda-tests apps/demo/coalesce-demo benchmarks/coalesce-bench
           tests/mpi/coalesce-mpi-tests tests/mpi/coalesce-fe-mpi-tests apps/fe_tled_mpi/coalesce-fe-mpi

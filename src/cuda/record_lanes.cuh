@@ -81,6 +81,25 @@ inline bool rows_only(const std::vector<component_place>& side) {
   return true;
 }
 
+// The move's components in the plan's order: by width, 16 bytes first, ties in the move's order.
+inline std::vector<std::size_t> lanes_order(const record_move& move) {
+  std::vector<std::size_t> order;
+  for (const unsigned w : {16u, 8u, 4u, 2u, 1u})
+    for (std::size_t k = 0; k < move.width.size(); ++k)
+      if (move.width[k] == w) order.push_back(k);
+  return order;
+}
+
+// The range's last record has every component's largest offset.
+inline std::uint64_t lanes_largest_offset(const record_move& move, const record_range& range) {
+  std::uint64_t largest = 0;
+  for (std::size_t k = 0; k < move.width.size(); ++k) {
+    largest = std::max<std::uint64_t>(largest, component_offset(move.src[k], move.width[k], range.src_first + range.dst_count - 1));
+    largest = std::max<std::uint64_t>(largest, component_offset(move.dst[k], move.width[k], range.dst_first + range.dst_count - 1));
+  }
+  return largest;
+}
+
 // The plan for a destination of runs only with every record index below 2^31 (the fast division).
 inline std::optional<record_lanes_params> plan_record_lanes(const record_move& move, const record_range& range) {
   if (!runs_only(move.dst) || move.width.size() > max_record_components) return std::nullopt;
@@ -95,9 +114,11 @@ inline std::optional<record_lanes_params> plan_record_lanes(const record_move& m
   // 40% against the staged kernel's 70%); the staged kernel reads such rows as 16-byte chunks.
   // Nor rows of more than 20 components (mixed16's cold fields, 24: one load each, 72-74% of copy,
   // against the staged kernel's 82-87% on the H200, records bench, 2026-12-02).
+  // And rows of one record stride: the thread's rows term serves them all (not a split layout's hot
+  // fields in blocks of one record beside its cold rows).
   std::size_t rows_components = 0;
   for (const component_place& c : move.src) {
-    if (c.block == 1 && c.a > 96) return std::nullopt;
+    if (c.block == 1 && (c.a > 96 || c.a != side_stride(move.src))) return std::nullopt;
     rows_components += c.block == 1;
   }
   if (rows_components > lanes_max_rows_components) return std::nullopt;
@@ -117,26 +138,52 @@ inline std::optional<record_lanes_params> plan_record_lanes(const record_move& m
   };
   side(move.src, range.src_first, p.src);
   side(move.dst, range.dst_first, p.dst);
-  std::uint32_t at = 0, g = 0;
-  for (const unsigned w : {16u, 8u, 4u, 2u, 1u}) {
-    p.group[g++] = at;
-    for (std::size_t k = 0; k < move.width.size(); ++k) {
-      if (move.width[k] != w) continue;
-      p.src_base[at] = move.src[k].base | (move.src[k].block == 1 ? lanes_rows_bit : 0);
-      p.dst_base[at] = move.dst[k].base;
-      std::memcpy(p.fill[at], move.fill[k].data(), 16);
-      ++at;
-    }
+  const std::vector<std::size_t> order = lanes_order(move);
+  for (std::uint32_t at = 0; at < order.size(); ++at) {
+    const std::size_t k = order[at];
+    p.src_base[at] = move.src[k].base | (move.src[k].block == 1 ? lanes_rows_bit : 0);
+    p.dst_base[at] = move.dst[k].base;
+    std::memcpy(p.fill[at], move.fill[k].data(), 16);
   }
-  p.group[g] = at;
-  // The last record of the range has every component's largest offset.
-  std::uint64_t largest = 0;
-  for (std::size_t k = 0; k < move.width.size(); ++k) {
-    largest = std::max<std::uint64_t>(largest, component_offset(move.src[k], move.width[k], range.src_first + range.dst_count - 1));
-    largest = std::max<std::uint64_t>(largest, component_offset(move.dst[k], move.width[k], range.dst_first + range.dst_count - 1));
+  for (std::uint32_t g = 0, at = 0; g < 6; ++g) {  // group g: the components of width 16 >> g
+    p.group[g] = at;
+    while (g < 5 && at < order.size() && move.width[order[at]] == (16u >> g)) ++at;
   }
-  p.narrow = largest + 16 < (std::uint64_t(1) << 32);
+  p.narrow = lanes_largest_offset(move, range) + 16 < (std::uint64_t(1) << 32);
   return plan;
+}
+
+// Why the lanes kernel would misplace or overrun the plan's move, or null: each plan entry's width is
+// its group's, and each side's address as the kernel works it out (lanes_of_width: the rows term, or
+// the runs' block and lane) is the component's place in the move; record indices stay below 2^31 (the
+// fast division), and a narrow plan's offsets below 2^32.
+inline const char* lanes_plan_violation(const record_lanes_params& p, const record_move& move, const record_range& range) {
+  const std::vector<std::size_t> order = lanes_order(move);
+  if (order.size() != move.width.size() || order.size() > max_record_components || p.group[0] != 0 ||
+      p.group[5] != order.size())
+    return "components outside the plan's width groups";
+  const std::uint64_t limit = std::uint64_t(1) << 31;
+  if (p.src.first + p.dst_count >= limit || p.dst.first + p.dst_count >= limit || p.dst_count != range.dst_count ||
+      p.count != range.count)
+    return "record indices past the fast division's range";
+  if (p.narrow && lanes_largest_offset(move, range) + 16 >= (std::uint64_t(1) << 32))
+    return "32-bit offsets for a move past 4 GiB";
+  const auto same_place = [](const component_place& c, std::uint64_t base, bool rows, const lanes_side& s) {
+    if (rows) return c.block == 1 && c.a == s.stride;
+    if (c.block == 0) return !s.blocks;
+    return c.block > 1 && s.blocks && s.block.divisor == c.block && s.block_stride == c.a && base == c.base;
+  };
+  for (std::uint32_t g = 0; g < 5; ++g)
+    for (std::uint32_t at = p.group[g]; at < p.group[g + 1]; ++at) {
+      const std::size_t k = order[at];
+      const std::uint64_t src_base = p.src_base[at] & ~lanes_rows_bit;
+      if (move.width[k] != (16u >> g)) return "a component in another width's group";
+      if (src_base != move.src[k].base || p.dst_base[at] != move.dst[k].base ||
+          !same_place(move.src[k], src_base, (p.src_base[at] & lanes_rows_bit) != 0, p.src) ||
+          !same_place(move.dst[k], p.dst_base[at], false, p.dst))
+        return "a component whose address the kernel would work out elsewhere";
+    }
+  return nullptr;
 }
 
 // Record v's terms on one side: rows (v * stride) and runs of width 1 (blocks: (v / bd) * a + lane).

@@ -4,8 +4,7 @@
 // the staged kernel (record_stage.cuh), and one thread per destination element for what neither fits.
 #include "../record/record_device.hpp"
 #include "cuda_check.hpp"
-#include "record_lanes.cuh"
-#include "record_stage.cuh"
+#include "record_choice.cuh"
 #include "../relayout_plan.hpp"
 
 #include <cuda_runtime.h>
@@ -180,57 +179,19 @@ void launch_record_lanes(const P& p, const record_range& range, const unsigned c
   check_cuda(cudaGetLastError(), call, "record lanes kernel launch");
 }
 
-// One element of width w from a to b (both aligned for w).
-__device__ __forceinline__ void copy_element(const unsigned char* a, unsigned char* b, unsigned w) {
-  switch (w) {
-    case 1: *b = *a; break;
-    case 2: *reinterpret_cast<std::uint16_t*>(b) = *reinterpret_cast<const std::uint16_t*>(a); break;
-    case 4: *reinterpret_cast<std::uint32_t*>(b) = *reinterpret_cast<const std::uint32_t*>(a); break;
-    case 8: *reinterpret_cast<uint2*>(b) = *reinterpret_cast<const uint2*>(a); break;
-    default: *reinterpret_cast<uint4*>(b) = *reinterpret_cast<const uint4*>(a); break;
-  }
-}
-
 // ---- What no tile fits: one thread per destination element -------------------------------------------
-
-struct element_params {
-  std::uint32_t comps = 0;
-  std::uint64_t count = 0, dst_count = 0, src_first = 0, dst_first = 0;
-  component_place src[max_record_components], dst[max_record_components];
-  std::uint8_t width[max_record_components] = {};
-  alignas(16) std::uint8_t fill[max_record_components][16] = {};  // aligned: read as elements
-};
 
 __global__ void record_element_kernel(const __grid_constant__ element_params p, const unsigned char* __restrict__ src,
                                       unsigned char* __restrict__ dst) {
-  // Component-major, records fastest: neighbouring threads write neighbouring records of a component.
   const std::uint64_t total = p.dst_count * p.comps;
   for (std::uint64_t e = blockIdx.x * std::uint64_t(blockDim.x) + threadIdx.x; e < total;
-       e += std::uint64_t(gridDim.x) * blockDim.x) {
-    const std::uint32_t k = std::uint32_t(e / p.dst_count);
-    const std::uint64_t v = e - std::uint64_t(k) * p.dst_count;
-    const unsigned w = p.width[k];
-    if (v >= p.count && p.dst[k].block <= 1) continue;
-    unsigned char* to = dst + component_offset(p.dst[k], w, p.dst_first + v);
-    if (v < p.count) copy_element(src + component_offset(p.src[k], w, p.src_first + v), to, w);
-    else copy_element(p.fill[k], to, w);  // a padding lane of a block
-  }
+       e += std::uint64_t(gridDim.x) * blockDim.x)
+    record_element(p, e, src, dst);
 }
 
 void launch_record_elements(const record_move& move, const record_range& range, const unsigned char* s,
                             unsigned char* d, int sms, const std::string& call, stream_t stream) {
-  auto p = std::make_unique<element_params>();
-  p->comps = std::uint32_t(move.width.size());
-  p->count = range.count;
-  p->dst_count = range.dst_count;
-  p->src_first = range.src_first;
-  p->dst_first = range.dst_first;
-  for (std::size_t k = 0; k < move.width.size(); ++k) {
-    p->src[k] = move.src[k];
-    p->dst[k] = move.dst[k];
-    p->width[k] = move.width[k];
-    std::copy(move.fill[k].begin(), move.fill[k].end(), p->fill[k]);
-  }
+  const auto p = plan_record_elements(move, range);
   const std::uint64_t total = range.dst_count * p->comps;
   const std::uint64_t blocks = std::min<std::uint64_t>((total + 255) / 256, std::uint64_t(sms) * 16);
   record_element_kernel<<<unsigned(blocks), 256, 0, stream>>>(*p, s, d);
@@ -239,32 +200,9 @@ void launch_record_elements(const record_move& move, const record_range& range, 
 
 // ---- The plans of the last moves ---------------------------------------------------------------
 
-// What a move launches: its plan in the smallest parameter class that holds it (the launch uploads the
-// whole parameter: record_stage.cuh), or nothing (one thread per destination element).
-using record_kernel = std::variant<std::monostate, compact_lanes_params, record_lanes_params,
-                                   compact_stage_params, medium_stage_params, record_stage_params>;
-
 bool record_lanes_on() {
   static const bool on = env_switch_on("COALESCE_RECORD_LANES");  // 0: the staged kernel instead (A/B)
   return on;
-}
-
-// The lanes kernel for destinations of runs only (where record_lanes_on), else the staged kernel
-// within `most` bytes of shared memory a block, else nothing. (A kernel moving 16-byte chunks global
-// to global where both sides are runs ran 2-12 points below the lanes kernel on the H200 in both its
-// forms, a tile a block and one grid-stride wave: BENCHMARKS.md; removed.)
-record_kernel choose_record_kernel(const record_move& move, const record_range& range, const void* src,
-                                   const void* dst, int most) {
-  const std::size_t comps = move.width.size();
-  if (const auto plan = record_lanes_on() ? plan_record_lanes(move, range) : std::nullopt) {
-    if (auto small = lanes_plan_in<compact_lanes_params>(*plan, comps)) return std::move(*small);
-    return *plan;
-  }
-  const auto plan = record_stage_launch_plan(move, range, src, dst, std::size_t(most), stage_budgets());
-  if (!plan) return {};
-  if (auto small = stage_plan_in<compact_stage_params>(*plan, comps)) return std::move(*small);
-  if (auto medium = stage_plan_in<medium_stage_params>(*plan, comps)) return std::move(*medium);
-  return *plan;
 }
 
 // The kernel, the staged kernel's grid, and the device figures both were worked out for (part of the
@@ -279,7 +217,7 @@ struct record_kernel_plan {
 
 record_kernel_plan build_record_plan(const record_move& move, const record_range& range, const void* src,
                                      const void* dst, int sms, int most, const std::string& call) {
-  record_kernel_plan k{choose_record_kernel(move, range, src, dst, most), 0, sms, most};
+  record_kernel_plan k{choose_record_kernel(move, range, src, dst, std::size_t(most), record_lanes_on(), stage_budgets(), call), 0, sms, most};
   std::visit(
       [&](const auto& p) {
         using P = std::decay_t<decltype(p)>;
@@ -409,16 +347,7 @@ bool vector_records_route(const array_layout& sl, const void* src, const array_l
 std::string record_kernel_name(const record_move& move, const record_range& range, const void* src, const void* dst,
                                const std::string& call) {
   if (range.dst_count == 0) return "none";
-  const auto plan = cached_record_plan(move, range, src, dst, call);
-  return std::visit(
-      [&](const auto& p) -> std::string {
-        using P = std::decay_t<decltype(p)>;
-        if constexpr (std::is_base_of_v<lanes_header, P>) return "records (lanes)";
-        else if constexpr (std::is_base_of_v<stage_header, P>)
-          return "records (staged, tile " + std::to_string(p.tile) + (p.depth == 1 ? ", a tile per block)" : ", resident)");
-        else return "records (elements)";
-      },
-      plan->kernel);
+  return record_kernel_name(cached_record_plan(move, range, src, dst, call)->kernel);
 }
 
 bool vector_records_first(const array_layout& sl, const void* src, const array_layout& dl, const void* dst,
@@ -459,7 +388,8 @@ const char* vector_records_kernel(const array_layout& sl, const void* src, const
                        ? device_attribute(cudaDevAttrMaxSharedMemoryPerBlockOptin, "vector_records_kernel")
                        : 227 * 1024;
   const record_kernel k = choose_record_kernel(vector_record_move(sl, dl, elem, nullptr),
-                                               {sl.n, dst_extent(dl, true), 0, 0}, src, dst, most);
+                                               {sl.n, dst_extent(dl, true), 0, 0}, src, dst, std::size_t(most),
+                                               record_lanes_on(), stage_budgets(), "vector_records_kernel");
   return std::visit(
       [](const auto& p) -> const char* {
         using P = std::decay_t<decltype(p)>;

@@ -23,6 +23,7 @@
 #include "fast_divmod.cuh"
 
 #include <algorithm>
+#include <cassert>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -157,6 +158,46 @@ __host__ __device__ inline std::uint32_t stage_source_bytes(const stage_header& 
 __host__ __device__ inline std::uint32_t stage_shared_bytes(const stage_header& p) {
   return p.depth * stage_source_bytes(p) + p.dst_bytes;
 }
+
+// ---- What a plan's entries reach in shared memory -------------------------------------------------
+// One past the last byte of its buffer each entry touches in a tile, for the host's check of every plan
+// before it launches (stage_plan_violation) and the kernels' asserts in debug builds. Rows images
+// swizzled in 16-byte chunks stay within their 128-byte groups (stage_swizzled).
+
+__host__ __device__ inline std::uint64_t stage_swizzled_end(std::uint64_t end, bool rows, std::uint32_t swizzle) {
+  return rows && swizzle ? (end + 127) / 128 * 128 : end;
+}
+
+// A unit's chunks, in its side's buffer (the source buffer for in_source units).
+__host__ __device__ inline std::uint64_t stage_unit_end(const stage_header& p, const stage_unit& u) {
+  return stage_swizzled_end(std::uint64_t(u.image) + 16u * u.chunks, u.width == 0, p.swizzle);
+}
+
+// Element e's reads of tile records 0..tile-1 in the source buffer.
+__host__ __device__ inline std::uint64_t stage_element_src_end(const stage_header& p, const stage_element& e) {
+  const std::uint64_t last = p.tile - 1;
+  if (e.src_rows == stage_in_blocks)
+    return e.src + (last / p.src.block) * p.src.block_stride + (last % p.src.block + 1) * e.width;
+  return stage_swizzled_end(e.src + last * e.src_step + e.width, e.src_rows != 0, p.swizzle);
+}
+
+// Element e's writes: in the destination buffer, or (to_global) within each of the user's structs.
+__host__ __device__ inline std::uint64_t stage_element_dst_end(const stage_header& p, const stage_element& e) {
+  if (e.to_global) return std::uint64_t(e.dst) + e.width;
+  return stage_swizzled_end(e.dst + std::uint64_t(p.tile - 1) * e.dst_step + e.width, e.dst_rows != 0, p.swizzle);
+}
+
+// The bytes of the buffer an in_source entry (the source buffer) or another destination entry lies in.
+__host__ __device__ inline std::uint64_t stage_buffer_bytes(const stage_header& p, bool in_source) {
+  return in_source ? stage_source_bytes(p) : p.dst_bytes;
+}
+
+// Debug builds: the kernels check each entry against its buffer before they use it.
+#if !defined(NDEBUG)
+#define COALESCE_STAGE_ASSERT(condition) assert(condition)
+#else
+#define COALESCE_STAGE_ASSERT(condition) ((void)0)
+#endif
 
 // ---- The plan (host) --------------------------------------------------------------------------
 
@@ -341,6 +382,9 @@ inline std::optional<record_stage_params> plan_record_stage(const record_move& m
   if (comps == 0 || comps > max_stage_elements) return std::nullopt;
   const std::size_t src_stride = side_stride(move.src), dst_stride = side_stride(move.dst);
   if (src_stride > 65535 || dst_stride > 65535) return std::nullopt;
+  if (!one_rows_region(move.src, move.width, move.src_rows_base) ||
+      !one_rows_region(move.dst, move.width, move.dst_rows_base))
+    return std::nullopt;  // each side's rows images hold one array of structs
   std::size_t src_runs = 0, dst_runs = 0;
   for (std::size_t k = 0; k < comps; ++k) {
     if (move.src[k].block != 1) src_runs += move.width[k];
@@ -436,6 +480,51 @@ inline std::optional<record_stage_params> plan_record_stage(const record_move& m
     return plan;
   }
   return std::nullopt;
+}
+
+// Why the kernels would overrun or misread a plan, or null where it lies within their limits: the
+// block's threads and buffers, the shared bytes against `most`, and every segment, unit, element and
+// fill within its buffer, aligned for its width. Checked before every launch (record_choice.cuh).
+inline const char* stage_plan_violation(const record_stage_params& p, std::size_t most) {
+  if (p.tile == 0 || p.tile % 16 != 0) return "a tile of records not a positive multiple of 16";
+  if (p.threads != 128 && p.threads != stage_threads) return "threads per block other than the two compiled (128, 256)";
+  if (p.depth != 1 && p.depth != stage_depth) return "source buffers other than 1 or stage_depth";
+  if (stage_shared_bytes(p) > most) return "more shared memory than a block may have";
+  if (p.dst_rows_bytes > p.dst_bytes || p.dst_rows_bytes % 16 != 0) return "the destination's zeroed rows outside its buffer";
+  if (p.tiles * p.tile < p.dst_count) return "tiles that do not cover the range";
+  if (p.src.segment0 != 0 || p.src.unit0 != 0 || p.dst.segment0 != p.src.segments || p.dst.unit0 != p.src.units ||
+      p.src.segments + p.dst.segments > max_stage_segments || p.src.units + p.dst.units > max_stage_units ||
+      p.elements > max_stage_elements || p.fills > max_stage_elements)
+    return "more segments, units, elements or fills than the plan holds";
+  for (const stage_side* side : {&p.src, &p.dst}) {
+    const bool is_src = side == &p.src;
+    if (side->block != 0 && (side->blocks_per_tile ? p.tile % side->block : side->block % p.tile) != 0)
+      return "blocks and tiles that do not divide one another";
+    for (std::uint32_t u = 0; u < side->units; ++u) {
+      const stage_unit& unit = p.unit[side->unit0 + u];
+      if (unit.segment >= side->segments || unit.chunks == 0 || unit.chunks > stage_unit_chunks || unit.image % 16 != 0)
+        return "a unit outside its segment's chunks";
+      if (stage_unit_end(p, unit) > stage_buffer_bytes(p, is_src || unit.in_source)) return "a unit past its buffer";
+    }
+  }
+  for (std::uint32_t q = 0; q < p.elements; ++q) {
+    const stage_element& e = p.element[q];
+    const unsigned w = e.width;
+    if (w != 1 && w != 2 && w != 4 && w != 8 && w != 16) return "an element width other than 1, 2, 4, 8 or 16 bytes";
+    if (e.src % w != 0 || e.dst % w != 0 || e.src_step % w != 0 || e.dst_step % w != 0)
+      return "an element not aligned for its width";
+    if (e.src_rows == stage_in_blocks && (p.src.block == 0 || !p.src.blocks_per_tile))
+      return "an element of a block-major image without whole blocks";
+    if (stage_element_src_end(p, e) > stage_source_bytes(p)) return "an element read past the source buffer";
+    if (stage_element_dst_end(p, e) > (e.to_global ? std::uint64_t(p.dst.stride) : std::uint64_t(p.dst_bytes)))
+      return "an element written past the destination buffer (or its struct)";
+  }
+  for (std::uint32_t q = 0; q < p.fills; ++q) {
+    const stage_fill& f = p.fill[q];
+    if (f.image % f.width != 0 || std::uint64_t(f.image) + std::uint64_t(p.tile) * f.width > stage_buffer_bytes(p, f.in_source))
+      return "a fill past its buffer";
+  }
+  return nullptr;
 }
 
 // The plan the device launches: a tile per block (depth 1), the first of these budgets (shared bytes,
@@ -594,6 +683,7 @@ __device__ __forceinline__ void for_each_unit(const P& p, const stage_side& s, s
   const tile_terms x = side_terms(p, s, t, n.valid, runs_valid, n.last);
   for (std::uint32_t u = tid / 32; u < s.units; u += p.threads / 32) {
     const stage_unit unit = p.unit[s.unit0 + u];
+    COALESCE_STAGE_ASSERT(stage_unit_end(p, unit) <= stage_buffer_bytes(p, &s == &p.src || unit.in_source));
     const stage_segment g = p.segment[s.segment0 + unit.segment];
     f(unit, g, locate_segment(s, x, g), g.width == 0 ? p.swizzle : 0u);
   }
@@ -615,6 +705,7 @@ __device__ __forceinline__ void for_each_whole_chunk(const P& p, const stage_sid
   const tile_terms x = side_terms(p, s, t, p.tile, p.tile, false);  // whole_tile: no tail left
   for (std::uint32_t u = tid / 32; u < s.units; u += p.threads / 32) {
     const stage_unit unit = p.unit[s.unit0 + u];
+    COALESCE_STAGE_ASSERT(stage_unit_end(p, unit) <= stage_buffer_bytes(p, &s == &p.src || unit.in_source));
     const std::int64_t origin =
         std::int64_t(unit.global) + (unit.width == 0 ? x.rows : std::int64_t(x.blocks + x.lane * unit.width));
     const std::uint32_t mask = Swizzle && unit.width == 0 ? p.swizzle : 0u;
@@ -717,6 +808,8 @@ __device__ inline void stage_elements(const P& p, std::uint64_t t, unsigned char
   unsigned char* rows = dst + p.dst.rows_base + (p.dst.first + v0) * p.dst.stride;
   for (std::uint32_t q = tid / 32; q < p.elements; q += p.threads / 32) {
     const stage_element e = p.element[q];
+    COALESCE_STAGE_ASSERT(stage_element_src_end(p, e) <= stage_source_bytes(p));
+    COALESCE_STAGE_ASSERT(stage_element_dst_end(p, e) <= (e.to_global ? p.dst.stride : p.dst_bytes));
     // Separate calls, so that the image's stores stay shared-memory stores.
     if (e.to_global) move_component<Swizzle>(p, e, source, rows, valid, tid % 32);
     else move_component<Swizzle>(p, e, source, image, valid, tid % 32);
@@ -725,6 +818,7 @@ __device__ inline void stage_elements(const P& p, std::uint64_t t, unsigned char
     const std::uint32_t lanes = runs_valid - valid;
     for (std::uint32_t i = tid; i < lanes * p.fills; i += p.threads) {
       const stage_fill f = p.fill[i / lanes];
+      COALESCE_STAGE_ASSERT(f.image + std::uint64_t(p.tile) * f.width <= stage_buffer_bytes(p, f.in_source));
       unsigned char* to = (f.in_source ? source : image) + f.image + (valid + i % lanes) * f.width;
       const unsigned char* value = p.fill_value[f.component];
       for (unsigned b = 0; b < f.width; ++b) to[b] = value[b];

@@ -144,6 +144,9 @@ void move_one(std::size_t w, const unsigned char* src, unsigned char* dst, const
 // adjacent components merged, in order; empty where the move is not such a copy.
 std::vector<std::pair<std::size_t, std::size_t>> same_struct_runs(const record_move& move) {
   std::vector<std::pair<std::size_t, std::size_t>> runs;  // (offset in the record, bytes)
+  if (!one_rows_region(move.src, move.width, move.src_rows_base) ||
+      !one_rows_region(move.dst, move.width, move.dst_rows_base))
+    return runs;
   for (std::size_t k = 0; k < move.width.size(); ++k) {
     const component_place &a = move.src[k], &b = move.dst[k];
     if (a.block != 1 || b.block != 1 || a.a != b.a || a.a != move.src[0].a ||

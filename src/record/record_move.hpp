@@ -85,6 +85,20 @@ inline std::size_t side_stride(const std::vector<component_place>& side) {
   return 0;
 }
 
+// Whether a side's rows-form components (block == 1) are one array of structs: one record stride, and
+// every component within [rows_base, rows_base + stride). What the staged and lanes kernels assume of
+// rows. A split layout whose hot fields lie in blocks of one record is not: those blocks are rows of
+// the hot fields' stride beside the cold fields' rows.
+inline bool one_rows_region(const std::vector<component_place>& side, const std::vector<std::uint8_t>& width,
+                            std::size_t rows_base) {
+  const std::size_t stride = side_stride(side);
+  for (std::size_t k = 0; k < side.size(); ++k)
+    if (side[k].block == 1 &&
+        (side[k].a != stride || side[k].base < rows_base || side[k].base - rows_base + width[k] > stride))
+      return false;
+  return true;
+}
+
 // The places of every component of `layout`, in field order.
 std::vector<component_place> component_places(const record_desc& desc, const record_layout& layout);
 

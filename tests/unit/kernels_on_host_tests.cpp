@@ -27,10 +27,13 @@
 #include <doctest/doctest.h>
 
 #include "random.hpp"
+#include "random_layouts.hpp"
 
 #include <cstdlib>
 #include <cstring>
+#include <map>
 #include <memory>
+#include <random>
 #include <set>
 #include <string>
 #include <vector>
@@ -562,6 +565,41 @@ TEST_SUITE("unit") {
     CHECK(kernels.count("runs (4-byte)") == 1);
     CHECK(kernels.count("runs (2-byte)") == 1);
     CHECK(kernels.count("runs (8-byte, shifted)") == 1);
+  }
+
+  TEST_CASE("transform.kernels_on_host.random_layouts") {
+    // The vector-set twin of the record stress (random_layouts.hpp): random pairs of rows of odd
+    // pitches, columns and blocks of any bd (1, 2, 3 among them), sides one word off, every word size;
+    // each kernel whose planner takes the pair runs on the host against the layouts' index functions.
+    // COALESCE_STRESS_CASES sets the pairs (default 150).
+    std::mt19937_64 gen(test::fresh_seed());
+    const char* cases_text = std::getenv("COALESCE_STRESS_CASES");
+    const std::size_t cases = cases_text && std::atol(cases_text) > 0 ? std::size_t(std::atol(cases_text)) : 150;
+    std::map<std::string, std::size_t> kernels;
+    const auto draw = [&](auto word) {
+      using Word = decltype(word);
+      const std::size_t m = 1 + gen() % 40;
+      const array_layout sl0 = test::random_array_layout(gen, 1, m);
+      const std::size_t n = test::random_count(gen, sl0.block, 3000);
+      array_layout sl = test::random_array_layout(gen, n, m), dl = test::random_array_layout(gen, n, m);
+      const std::size_t ss = sl.kind == layout_kind::row_major ? gen() % 2 : 0;
+      const std::size_t ds = dl.kind == layout_kind::row_major ? gen() % 2 : 0;
+      INFO(to_string(sl) << " +" << ss << " -> " << to_string(dl) << " +" << ds << ", " << sizeof(Word) << "-byte words");
+      ++kernels[check_move<Word>(sl, ss, dl, ds)];
+      if (check_transpose<Word>(sl, dl, ds, ss)) ++kernels["transpose (host run)"];
+      if (!check_tiled<Word>(sl, ss, dl, ds).empty()) ++kernels["tiled (host run)"];
+      if (sl.kind == layout_kind::row_major && dl.kind == layout_kind::row_major && check_rows<Word>(sl, ss, dl, ds))
+        ++kernels["rows (host run)"];
+    };
+    for (std::size_t c = 0; c < cases; ++c) {
+      switch (gen() % 4) {
+        case 0: draw(std::uint8_t{}); break;
+        case 1: draw(std::uint16_t{}); break;
+        case 2: draw(std::uint32_t{}); break;
+        default: draw(std::uint64_t{}); break;
+      }
+    }
+    for (const auto& [name, count] : kernels) MESSAGE(name << ": " << count);
   }
 
   TEST_CASE("transform.kernels_on_host.misaligned") {

@@ -1,0 +1,65 @@
+// SPDX-FileCopyrightText: 2026 coalesce authors
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+// Which kernel a device move of records runs, with its plan checked against that kernel's limits
+// before anything launches. Host code, so that the host tests make the device's choice and run the
+// chosen kernel's code through the kernels-on-host shim (tests/unit/record_stress_tests.cpp).
+
+#include "record_element.cuh"
+#include "record_lanes.cuh"
+#include "record_stage.cuh"
+
+#include <coalesce/core/error.hpp>
+
+#include <string>
+#include <type_traits>
+#include <variant>
+#include <vector>
+
+namespace coalesce::detail {
+
+// What a move launches: its plan in the smallest parameter class that holds it (the launch uploads the
+// whole parameter: record_stage.cuh), or std::monostate: one thread per destination element.
+using record_kernel = std::variant<std::monostate, compact_lanes_params, record_lanes_params, compact_stage_params,
+                                   medium_stage_params, record_stage_params>;
+
+// The lanes kernel for destinations of runs only (where `lanes`), else the staged kernel within `most`
+// bytes of shared memory a block (a tile per block within the first of `budgets` that holds 128
+// records, else the resident grid), else one thread per element. A plan its kernel could overrun or
+// misread (lanes_plan_violation, stage_plan_violation) is passed over for the next; a move the element
+// kernel cannot take either (element_violation) throws, naming the limit, before anything runs.
+inline record_kernel choose_record_kernel(const record_move& move, const record_range& range, const void* src,
+                                          const void* dst, std::size_t most, bool lanes,
+                                          const std::vector<stage_budget_choice>& budgets, const std::string& call) {
+  const std::size_t comps = move.width.size();
+  if (const auto plan = lanes ? plan_record_lanes(move, range) : std::nullopt)
+    if (!lanes_plan_violation(*plan, move, range)) {
+      if (auto small = lanes_plan_in<compact_lanes_params>(*plan, comps)) return std::move(*small);
+      return *plan;
+    }
+  if (const auto plan = record_stage_launch_plan(move, range, src, dst, most, budgets))
+    if (!stage_plan_violation(*plan, most)) {
+      if (auto small = stage_plan_in<compact_stage_params>(*plan, comps)) return std::move(*small);
+      if (auto medium = stage_plan_in<medium_stage_params>(*plan, comps)) return std::move(*medium);
+      return *plan;
+    }
+  if (const char* why = element_violation(move, src, dst))
+    fail(errc::invalid_argument, call,
+         std::string("no record kernel takes this move of ") + std::to_string(comps) + " components: " + why);
+  return {};
+}
+
+// The kernel's name, as device_record_kernel reports it.
+inline std::string record_kernel_name(const record_kernel& kernel) {
+  return std::visit(
+      [](const auto& p) -> std::string {
+        using P = std::decay_t<decltype(p)>;
+        if constexpr (std::is_base_of_v<lanes_header, P>) return "records (lanes)";
+        else if constexpr (std::is_base_of_v<stage_header, P>)
+          return "records (staged, tile " + std::to_string(p.tile) + (p.depth == 1 ? ", a tile per block)" : ", resident)");
+        else return "records (elements)";
+      },
+      kernel);
+}
+
+}  // namespace coalesce::detail
