@@ -4,7 +4,7 @@
 // chains of random layouts (bd from 1 to 1024, split hot subsets in columns or blocks, odd pitches),
 // the user's arrays in host and device memory, one alignment unit off at times. A fault would poison
 // the context and fail every later chain. COALESCE_STRESS_CASES sets the chains of each kind (default
-// 300; scripts/gpu_prebuilt_check.sh stress runs 10^5). And the report's case: a split layout whose
+// 300; scripts/gpu.sh stress runs 10^5). And the report's case: a split layout whose
 // hot field lies in blocks of one record.
 #include <coalesce/coalesce.hpp>
 
@@ -73,20 +73,10 @@ TEST_SUITE("gpu") {
   }
 
   TEST_CASE("record.gpu.stress.random_chains") {
-    const runtime rt{backend::cuda};
-    std::mt19937_64 gen(fresh_seed());
-    stress_tally tally;
-    const user_memory host, device = device_memory();
-    for (std::size_t c = stress_cases(300); c > 0; --c) record_chain(rt, c % 2 ? host : device, gen, tally);
-    MESSAGE(tally.chains << " record chains, " << tally.moves << " moves, " << tally.bytes << " bytes checked, 0 lost");
+    run_chains(runtime{backend::cuda}, stress_cases(300), {user_memory{}, device_memory()}, record_chain, "record");
   }
 
   TEST_CASE("vector.gpu.stress.random_chains") {
-    const runtime rt{backend::cuda};
-    std::mt19937_64 gen(fresh_seed());
-    stress_tally tally;
-    const user_memory host, device = device_memory();
-    for (std::size_t c = stress_cases(300); c > 0; --c) any_vector_chain(rt, c % 2 ? host : device, gen, tally);
-    MESSAGE(tally.chains << " vector chains, " << tally.moves << " moves, " << tally.bytes << " bytes checked, 0 lost");
+    run_chains(runtime{backend::cuda}, stress_cases(300), {user_memory{}, device_memory()}, any_vector_chain, "vector");
   }
 }

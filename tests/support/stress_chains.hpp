@@ -176,4 +176,15 @@ inline void any_vector_chain(const runtime& rt, const user_memory& mem, std::mt1
   }
 }
 
+// `cases` chains of one kind on rt, taking the user memories in turn, and a line saying what ran.
+template <class Chain>
+void run_chains(const runtime& rt, std::size_t cases, const std::vector<user_memory>& memories, Chain&& chain,
+                const char* what) {
+  std::mt19937_64 gen(fresh_seed());
+  stress_tally tally;
+  for (std::size_t c = 0; c < cases; ++c) chain(rt, memories[c % memories.size()], gen, tally);
+  MESSAGE(tally.chains << " " << what << " chains, " << tally.moves << " moves, " << tally.bytes
+                       << " bytes checked, 0 lost");
+}
+
 }  // namespace coalesce::test

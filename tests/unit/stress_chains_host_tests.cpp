@@ -13,17 +13,9 @@ using namespace coalesce;
 using namespace coalesce::test;
 
 TEST_CASE("record.stress.host_backend_chains") {
-  const runtime rt{backend::host};
-  std::mt19937_64 gen(fresh_seed());
-  stress_tally tally;
-  for (std::size_t c = stress_cases(60); c > 0; --c) record_chain(rt, user_memory{}, gen, tally);
-  MESSAGE(tally.chains << " record chains, " << tally.moves << " moves, 0 bytes lost");
+  run_chains(runtime{backend::host}, stress_cases(60), {user_memory{}}, record_chain, "record");
 }
 
 TEST_CASE("vector.stress.host_backend_chains") {
-  const runtime rt{backend::host};
-  std::mt19937_64 gen(fresh_seed());
-  stress_tally tally;
-  for (std::size_t c = stress_cases(60); c > 0; --c) any_vector_chain(rt, user_memory{}, gen, tally);
-  MESSAGE(tally.chains << " vector chains, " << tally.moves << " moves, 0 bytes lost");
+  run_chains(runtime{backend::host}, stress_cases(60), {user_memory{}}, any_vector_chain, "vector");
 }
