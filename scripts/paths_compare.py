@@ -4,7 +4,7 @@
 """Compares two coalesce-bench --paths results.csv files cell by cell (group path; same name, type
 and m): per class of the new file's cells (the pair, block sizes folded), the median % of the copy
 ceiling before and after, the kernels after, and the cells that lost more than 5 points. Markdown on
-stdout. Usage: scripts/paths_compare.py before.csv after.csv"""
+stdout. Usage: scripts/paths_compare.py before.csv after.csv   (before: e.g. benchmarks/results/h200/paths.csv)"""
 import sys
 from collections import defaultdict
 

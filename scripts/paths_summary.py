@@ -4,7 +4,7 @@
 """Summarizes coalesce-bench --paths results.csv by class: the pair with block sizes and the user's
 pitch folded together, per element size: cells, the lowest and the median % of the copy ceiling
 (data bytes), the lowest by sectors, and how many cells reach 90%. Markdown on stdout.
-Usage: scripts/paths_summary.py results.csv"""
+Usage: scripts/paths_summary.py results.csv   (e.g. benchmarks/results/h200/paths.csv, the current matrix)"""
 import csv
 import re
 import sys
@@ -17,7 +17,9 @@ def end_class(name):
 
 
 def path_rows(path):
-    return [r for r in csv.DictReader(open(path)) if r["group"] == "path"]
+    """The cells of a results.csv; comment lines (the facts line of benchmarks/results files) are skipped."""
+    with open(path, newline="") as f:
+        return [r for r in csv.DictReader(line for line in f if not line.startswith("#")) if r["group"] == "path"]
 
 
 def main(path):
