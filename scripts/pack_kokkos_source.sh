@@ -6,7 +6,7 @@
 # CMakeLists.txt kept because Kokkos' configure adds those directories unconditionally.
 #   scripts/pack_kokkos_source.sh [KOKKOS_GIT_DIR [REV]]
 # KOKKOS_GIT_DIR: a clone (or bare mirror) of https://github.com/kokkos/kokkos; default the snapshot
-# at /work/.mirror/kokkos+kokkos/repo; REV default HEAD. scripts/gpu_kokkos_check.sh unpacks it,
+# at /work/.mirror/kokkos+kokkos/repo; REV default HEAD. scripts/gpu.sh kokkos unpacks it,
 # applies scripts/kokkos/cuda13.patch and builds it outside the repository.
 set -euo pipefail
 cd "$(dirname "$0")/.."

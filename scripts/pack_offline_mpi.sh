@@ -2,7 +2,7 @@
 # SPDX-FileCopyrightText: 2026 coalesce authors
 # SPDX-License-Identifier: Apache-2.0
 # For machines with no package registry (the GPU machine): downloads Debian's Open MPI packages into
-# .deps/debs, which scripts/gpu_mpi_check.sh installs (dpkg -i) where mpirun is missing. The list is
+# .deps/debs, which scripts/gpu.sh mpi unpacks (dpkg -x) where mpirun is missing. The list is
 # what `apt-get install libopenmpi-dev openmpi-bin` added to this project's base image; dpkg names
 # anything else a target machine lacks. .deps is git-ignored.
 set -euo pipefail

@@ -10,8 +10,9 @@
 # Step 2 needs no GPU: re-run it anywhere on the JSON (coalesce-advise validate --measured FILE
 # [--perf key=value,...]) to tune the parameters.
 # Binaries, first found: $VALIDATE_TIME_BIN / $ADVISE_BIN; build/default/...; .dev/bins.tar.xz
-# (scripts/pack_prebuilt.sh); else coalesce-validate-time is built here with nvcc (step 2 is then
-# skipped when there is no coalesce-advise: it needs CLI11 and nlohmann-json).
+# (scripts/gpu.sh pack; `scripts/gpu.sh time` runs this script on them); else coalesce-validate-time is
+# built here with nvcc (step 2 is then skipped when there is no coalesce-advise: it needs CLI11 and
+# nlohmann-json).
 # Extra arguments go to coalesce-validate-time (e.g. --n 16777216 --reps 11).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"

@@ -102,7 +102,7 @@ TEST_SUITE("gpu") {
     // bd not a power of two through the transpose kernel: tiles of whole blocks (96, 40, 1000 at
     // m = 3) and tiles inside a block (1000 at m = 12, 100), with n below a tile, around whole tiles
     // and blocks, and past them by a tail; rows and pitched rows both ways (small enough for
-    // compute-sanitizer: scripts/gpu_prebuilt_check.sh anybd).
+    // compute-sanitizer: scripts/gpu.sh sanitize).
     const std::vector<layout_spec> layouts{aos(), pitched_rows(), blocked(40), blocked(96), blocked(1000)};
     std::size_t transposes = 0;
     for (std::size_t m : {3, 12, 100})
@@ -143,7 +143,7 @@ TEST_SUITE("gpu") {
     // 1-byte words in blocks of 1000, 36, 1002; 2-byte in blocks of 100; 4-byte in blocks of 10; a
     // packed soa of n = 5002 one-byte words), moved in chunks of that size; n past whole blocks and
     // chunks, the blocked padding checked against the fill (small enough for compute-sanitizer:
-    // scripts/gpu_prebuilt_check.sh narrow).
+    // scripts/gpu.sh sanitize).
     std::set<unsigned> widths;
     const auto count_narrow = [&](std::size_t n, std::size_t m, std::size_t elem, const std::vector<layout_spec>& l) {
       for (const layout_spec& a : l)
