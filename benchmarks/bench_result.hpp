@@ -3,7 +3,7 @@
 #pragma once
 // One measured case of coalesce-bench, and the options every case reads.
 
-#include "timing.hpp"
+#include "common/timing.hpp"
 
 #include <coalesce/layout/spec.hpp>
 

@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 coalesce authors
 // SPDX-License-Identifier: Apache-2.0
+#include <coalesce/core/buffer.hpp>
 #include <coalesce/core/math.hpp>
-#include <coalesce/runtime/buffer.hpp>
 
 #include "device_api.hpp"
 

@@ -1,13 +1,13 @@
 // SPDX-FileCopyrightText: 2026 coalesce authors
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
-// What the apps' benchmarks share: timing on the runtime's backend by the rules of benchmarks/common
+// What the apps' benchmarks share: timing on the runtime's backend by the rules of common/timing.hpp
 // (CUDA events on the GPU, the host clock otherwise), and CSV files appended to, with the header once.
 
 #include <coalesce/core/error.hpp>
 #include <coalesce/runtime/runtime.hpp>
 
-#include <timing.hpp>
+#include "common/timing.hpp"
 
 #include <fstream>
 #include <functional>

@@ -6,7 +6,7 @@
 
 #include <coalesce/coalesce.hpp>
 
-#include "timing.hpp"
+#include "common/timing.hpp"
 
 #include <cstddef>
 

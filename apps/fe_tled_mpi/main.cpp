@@ -3,9 +3,9 @@
 // coalesce-fe-mpi: the TLED app partitioned across MPI ranks (one GPU per rank, or ranks sharing one:
 // device = local rank mod device count). Every rank builds the whole model, runs its part, and
 // exchanges ghost displacements every step. --check compares with the one-rank run; rank 0 reports.
+#include "common/timing.hpp"
 #include "distributed_solver.hpp"
 #include "gmsh_reader.hpp"
-#include "timing.hpp"
 
 #include <coalesce/mpi/plan.hpp>
 

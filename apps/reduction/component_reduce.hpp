@@ -9,9 +9,9 @@
 
 #include "reduce_ops.hpp"
 
+#include <coalesce/core/buffer.hpp>
 #include <coalesce/core/error.hpp>
 #include <coalesce/runtime/array.hpp>
-#include <coalesce/runtime/buffer.hpp>
 
 #include <cstddef>
 #include <map>

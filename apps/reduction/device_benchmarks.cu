@@ -5,12 +5,12 @@
 // result is verified once before it is timed; CUB, Thrust and cudaMemcpy run in the same process.
 
 #include "benchmarks.hpp"
+#include "common/timing.hpp"
 #include "component_reduce.hpp"
 #include "../common/cuda_check.cuh"
 #include "random_data.hpp"
 #include "reduce_device.hpp"
 #include "reference.hpp"
-#include "timing.hpp"
 
 #include <coalesce/coalesce.hpp>
 

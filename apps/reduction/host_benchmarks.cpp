@@ -4,11 +4,11 @@
 // the ceiling and the coalesce host backend's arrays for the layouts.
 
 #include "benchmarks.hpp"
+#include "common/timing.hpp"
 #include "component_reduce.hpp"
 #include "random_data.hpp"
 #include "reduce_host.hpp"
 #include "reference.hpp"
-#include "timing.hpp"
 
 #include <coalesce/coalesce.hpp>
 #include <coalesce/core/math.hpp>

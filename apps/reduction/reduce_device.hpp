@@ -6,7 +6,7 @@
 
 #include "reduce_ops.hpp"
 
-#include <coalesce/runtime/buffer.hpp>
+#include <coalesce/core/buffer.hpp>
 
 #include <cstddef>
 #include <string>

@@ -5,9 +5,9 @@
 // not counted. GB/s of a row or column sum counts the bytes read.
 
 #include "benchmarks.hpp"
+#include "common/timing.hpp"
 #include "random_data.hpp"
 #include "reference.hpp"
-#include "timing.hpp"
 #include "transpose.hpp"
 #if defined(COALESCE_TRANSPOSE_WITH_CUDA)
 #include "transpose_device.hpp"

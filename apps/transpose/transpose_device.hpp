@@ -8,8 +8,8 @@
 
 #include "transpose.hpp"
 
+#include <coalesce/core/buffer.hpp>
 #include <coalesce/core/descriptor.hpp>
-#include <coalesce/runtime/buffer.hpp>
 
 #include <cstddef>
 #include <vector>

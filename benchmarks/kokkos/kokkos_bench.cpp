@@ -16,7 +16,7 @@
 // of --reps (>= 20 by default).
 #include <coalesce/interop/kokkos.hpp>
 
-#include "timing.hpp"
+#include "common/timing.hpp"
 
 #include <Kokkos_Core.hpp>
 

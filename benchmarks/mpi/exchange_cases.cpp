@@ -4,8 +4,8 @@
 // neighbour and receives as many ghosts. The halo (fused pack, one message per neighbour) beside
 // MPI_Type_indexed on the same ids, which MPI packs element by element (host memory, or device
 // memory where the MPI is CUDA-aware). Time per call: the slowest rank's, median over repetitions.
+#include "common/timing.hpp"
 #include "pack_cases.hpp"
-#include "timing.hpp"
 
 #include <coalesce/mpi/halo.hpp>
 

@@ -5,7 +5,7 @@
 // the copy's bandwidth allows when every 32-byte sector the ids touch is moved whole), for sorted
 // and random id lists.
 #include "pack_cases.hpp"
-#include "timing.hpp"
+#include "common/timing.hpp"
 
 #include <coalesce/runtime/pack.hpp>
 

@@ -5,8 +5,8 @@
 // run's cudaMemcpy (blocked:1000 -> blocked:128) and others 90-97% (blocked:1000 -> blocked:32). This
 // times cudaMemcpyAsync D2D of 128 MiB from the start of one pool to a destination delta bytes past
 // the source's end, for deltas of 0 to 64 MiB, and between two cudaMalloc'ed buffers of the sizes
-// the bench allocates for those cells. Not built by CMake:
-//   nvcc -O3 -arch=sm_90 -std=c++17 -o offset_copy_probe benchmarks/probes/offset_copy_probe.cu
+// the bench allocates for those cells. Built in CUDA builds as coalesce-offset-copy-probe
+// (benchmarks/probes/ of the build tree).
 #include "probe_common.hpp"
 
 #include <cstdint>

@@ -4,7 +4,7 @@
 // Not part of the library: it measures the ceilings the staged record kernel is held against.
 // Every variant copies `bytes` from src to dst (both 256-byte aligned), or splits them into `streams`
 // equal rows on the destination side (a tile's records go to each row, as aos -> soa does).
-// Build: nvcc -O3 -std=c++17 -arch=sm_90 benchmarks/probes/staged_copy_probe.cu -o staged_copy_probe
+// Built in CUDA builds as coalesce-staged-copy-probe (benchmarks/probes/ of the build tree).
 #include <cuda_runtime.h>
 
 #include <algorithm>

@@ -6,9 +6,9 @@
 // row's piece longer, so fewer sectors are shared by two blocks), the app's tiled_aligned with 64 and 128
 // rows, a first version of it with the halo in per-lane loops (halo128x32), and one block walking K tiles
 // down the rows (strip: the shared sectors written by one SM). Results: BENCHMARKS.md, the transpose app.
-// Not part of the library. Arguments: [reps] [shape index]. Build:
-//   nvcc -O3 -std=c++17 -arch=sm_90 benchmarks/probes/transpose_tile_probe.cu -o transpose_tile_probe
-#include "../../apps/transpose/transpose_kernels.cuh"
+// Not part of the library. Arguments: [reps] [shape index]. Built in CUDA builds as
+// coalesce-transpose-tile-probe (benchmarks/probes/ of the build tree).
+#include "transpose/transpose_kernels.cuh"
 
 #include <cuda_runtime.h>
 

@@ -5,8 +5,8 @@
 // receive message g of another list from rank g, unpack. Owns the duplicated communicator and the
 // persistent wire buffers (device, pinned or host, by transport), which grow to the largest call.
 
+#include <coalesce/core/buffer.hpp>
 #include <coalesce/mpi/plan.hpp>
-#include <coalesce/runtime/buffer.hpp>
 #include <coalesce/runtime/pack.hpp>
 
 #include "staging.hpp"

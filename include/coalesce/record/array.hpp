@@ -5,12 +5,12 @@
 // visit<Fields>(array, f) calls f with the concrete record_view of the fields a kernel selects, so the
 // kernel is compiled per layout form (blocked block sizes from a list, as for vector sets).
 
+#include <coalesce/core/buffer.hpp>
 #include <coalesce/core/error.hpp>
 #include <coalesce/layout/dispatch.hpp>
 #include <coalesce/record/layout.hpp>
 #include <coalesce/record/record.hpp>
 #include <coalesce/record/view.hpp>
-#include <coalesce/runtime/buffer.hpp>
 
 #include <cstddef>
 #include <string>

@@ -5,10 +5,10 @@
 // (host or device). visit(array, f) calls f with the concrete view type, so the user's kernel is
 // compiled once per layout (and per compiled-in block size) and its index arithmetic stays inlined.
 
+#include <coalesce/core/buffer.hpp>
 #include <coalesce/core/error.hpp>
 #include <coalesce/layout/dispatch.hpp>
 #include <coalesce/layout/spec.hpp>
-#include <coalesce/runtime/buffer.hpp>
 #include <coalesce/view/view.hpp>
 
 #include <cstddef>

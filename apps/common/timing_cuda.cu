@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 coalesce authors
 // SPDX-License-Identifier: Apache-2.0
-#include "timing.hpp"
+#include "common/timing.hpp"
 
 #include <coalesce/core/error.hpp>
 
