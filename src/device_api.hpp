@@ -59,13 +59,13 @@ void relayout_device(const void* src, const array_layout& src_layout, void* dst,
 // record_relayout.cu says which); false, having launched nothing, elsewhere.
 bool relayout_as_records(const void* src, const array_layout& src_layout, void* dst, const array_layout& dst_layout,
                          std::size_t elem, const void* fill, const std::string& call, stream_t stream = nullptr);
-// Whether relayout_device tries the record kernels before the fast rows of the table: for rows
+// Whether relayout_device asks the record kernels before the fast rows of the table: for rows
 // destinations one element off that the transpose kernel would store word by word (a pitch above m,
 // or a vector length its shifted rows do not take), where the record kernels take them, of 1-, 2-
-// and 4-byte words and vectors not a multiple of 32 bytes (H200, 128 MiB, the "-> user+1" cells
-// before the shifted rows: 2.0x the word-by-word transpose for 1-byte words, 1.40x for 2, 1.04x for
-// 4; 8-byte words and vectors of 32 or 64 bytes as fast or faster on the transpose; m = 1 stays a
-// copy). Rows of pitch m the shifted rows take go to the transpose (1.0-3.5x the record kernels).
+// and 4-byte words and vectors not a multiple of 32 bytes, where they measured faster than the
+// word-by-word transpose; 8-byte words and vectors of 32 or 64 bytes stay with the transpose, m = 1
+// is a copy. Rows of pitch m that the shifted rows take go to the transpose, which measured faster
+// (BENCHMARKS.md, Every transform path).
 bool vector_records_first(const array_layout& src_layout, const void* src, const array_layout& dst_layout,
                           const void* dst, std::size_t elem);
 // The record kernel relayout_as_records runs for these arrays: "records (lanes)", "records (staged)",

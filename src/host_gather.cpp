@@ -153,7 +153,8 @@ void rows_to_columnar(const host_plan& plan, const byte* s, byte* d) {
 // A columnar side to rows: a group of L vectors within one run is m lines of packed rows, word f of
 // them component f % m of vector f / m, at (f % m) * stride + f / m from the group's first word. Each
 // group first asks for the m lines of the group a tile later: without that, the gathers from a
-// blocked side ran at 0.7-0.9x the SSE2 turn (which copies whole blocks in first); with it, 1.1-1.4x.
+// blocked side measured slower than the SSE2 turn, which copies whole blocks in first (BENCHMARKS.md,
+// Host backend).
 // Rows of another pitch are gathered into an L1 buffer and copied out row by row (their padding
 // stays as it is).
 template <std::size_t E>
@@ -231,9 +232,9 @@ bool host_gathers_available() noexcept {
 
 bool gathers_cover(const host_plan& plan, std::size_t elem) noexcept {
   if (plan.method != host_method::transpose || (elem != 4 && elem != 8)) return false;
-  // Where the SSE2 turn measured faster (one thread, 64 MiB, alternated in one process): vectors of
-  // more than 16 words, and 4-byte words from more than 12 col_major rows, whose m streams the
-  // turn's four at a time read better than a gather's m lines at once (m = 16: 0.8x, m = 32: 0.5x).
+  // Not where the SSE2 turn measured faster: vectors of more than 16 words, and 4-byte words from
+  // more than 12 col_major rows, whose m streams the turn's four at a time read better than a
+  // gather's m lines at once (BENCHMARKS.md, Host backend).
   const std::size_t m = plan.src.m;
   if (m > 16 || (elem == 4 && m > 12 && plan.src.kind == layout_kind::col_major)) return false;
   return widest_gather(plan, elem) <= std::size_t(std::numeric_limits<std::int32_t>::max());

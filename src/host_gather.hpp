@@ -4,8 +4,8 @@
 // The host transposes of 4- and 8-byte words through AVX-512 gathers, where the CPU has them (asked at
 // run time: the library itself is built for the baseline x86-64). A gather reads 16 (8) words at any
 // offsets from the lines in L1 in one instruction and a store writes them as one 64-byte line, so a
-// tile turns without the 4 x 4 shuffles and the buffer between the turn and the write-out: one thread,
-// 64 MiB, the twelfth session's VM, 1.3-1.6x the SSE2 turn (BENCHMARKS.md).
+// tile turns without the 4 x 4 shuffles and the buffer between the turn and the write-out, faster
+// than the SSE2 turn where gathers_cover takes the plan (BENCHMARKS.md, Host backend).
 
 #include "host_plan.hpp"
 
@@ -14,7 +14,7 @@
 namespace coalesce::detail {
 
 // Whether this CPU has AVX-512F, the library was built with the gather code (GCC or Clang on x86-64),
-// and COALESCE_HOST_GATHER is not 0 (the switch for A/B runs and tests of the other path).
+// and COALESCE_HOST_GATHER is not 0 (the switch that lets benchmarks and tests run the other path).
 bool host_gathers_available() noexcept;
 
 // Whether the gathers can run plan (a transpose of 4- or 8-byte words whose offsets within one

@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 coalesce authors
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
-// How the host backend moves the n data vectors of src into dst, tried from the top:
+// How the host backend moves the n data vectors of src into dst: the first row that applies:
 //   both sides row_major (any pitch)         -> rows: one memcpy per row, or one memcpy of the span
 //                                               when both are contiguous
 //   both sides columnar (col_major, blocked) -> runs: each component's runs of consecutive vectors

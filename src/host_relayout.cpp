@@ -25,13 +25,13 @@ using turn::move_word;
 void move_runs(const host_plan& plan, const byte* s, byte* d, std::size_t elem) {
   const columnar from(plan.src), to(plan.dst);
   const std::size_t n = plan.src.n, m = plan.src.m;
-  // Chunks of about 256 KiB, so both threads get work. Inside one, stretch by stretch (vectors that
+  // Chunks of about 256 KiB, so every thread gets work. Inside one, stretch by stretch (vectors that
   // are a run on both sides), every component of a stretch before the next: a blocked side is read (or
   // written) block after block, not once per component. A col_major source of more than 16 components
   // goes component by component instead, each row's share of the chunk in one pass: stretch by stretch
   // it reads m rows side by side, whose lines (rows a power of two apart) contend for the caches' sets
-  // (one thread, 64 MiB, soa -> blocked:128 float: m = 32 12-13 -> 14-16 GB/s, m = 64 and 100 +30%;
-  // at m = 4 and 9 the stretches measured 20-30% faster, at m = 16 both the same: BENCHMARKS.md).
+  // (component by component measured faster from m = 32, the stretches faster at small m, both the
+  // same at m = 16: BENCHMARKS.md, Host backend).
   const std::size_t chunk = std::max<std::size_t>(1, (std::size_t(256) << 10) / (m * elem)), chunks = ceil_div(n, chunk);
   const bool rows_first = !from.blocked && m > 16;
   COALESCE_OMP("omp parallel if (n * m >= parallel_threshold)")
@@ -85,9 +85,8 @@ void transpose(const host_plan& plan, const byte* s, byte* d) {
   // shared L3 either way.
   const std::size_t piece = std::max<std::size_t>(4, (std::size_t(2) << 10) / (m * elem)) / 4 * 4;
   // Rows of at most 32 bytes to a columnar side of 16-byte aligned runs go straight to it, without
-  // the buffer, in pieces that write whole 64-byte lines of each component (one thread, 64 MiB, this
-  // VM, three alternated runs of each build: 4- and 8-byte words at m = 2-4 0.9-1.4x, median 1.15x;
-  // longer rows 0.72-1.17x, so they keep the buffer; BENCHMARKS.md).
+  // the buffer, in pieces that write whole 64-byte lines of each component; longer rows keep the
+  // buffer, which measured as fast or faster there (BENCHMARKS.md, Host backend).
   const bool direct = turns_to_runs<W> && to_columnar && m * elem <= 32 && side.stride() * elem % 16 == 0;
   const std::size_t line = 64 / elem, line_piece = std::max<std::size_t>(1, piece / line) * line;
   COALESCE_OMP("omp parallel if (n * m >= parallel_threshold)")

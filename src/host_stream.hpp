@@ -48,8 +48,8 @@ inline void stream_fence() {
 
 // Pieces shorter than two lines go through the caches even where the plan streams: a non-temporal
 // store that leaves part of its line unwritten (a pitched row of 12-96 bytes) costs the memory a read
-// and a write of the line. Writing 3 doubles to each 256-byte row ran at 0.3-0.4% of the host copy
-// that way, 10-15% cached (BENCHMARKS.md, the host backend's path matrix).
+// and a write of the line: streaming such rows measured many times slower than writing them through
+// the caches (BENCHMARKS.md, Host backend).
 inline constexpr std::size_t stream_min_bytes = 128;
 
 // Rows of at most this many bytes are copied by copy_small, in the loop: a call of memcpy per row of

@@ -284,10 +284,9 @@ __attribute__((target("ssse3"))) void columns_to_rows_shuffle(byte* out, const b
 }  // namespace turn
 
 // Whether the byte shuffles turn t, on this CPU: rows of at most 3 bytes into columns, and columns into
-// rows of at most 4 bytes or 3 halves (of pitch m). Measured on this project's 2-core CI-class VM (one
-// thread, 32 MiB, alternated with COALESCE_HOST_SHUFFLE=0, BENCHMARKS.md): there they ran 1.3-3.5x the
-// unpacks; past those lengths, and from rows of 2-byte words at any length, the unpacks were faster.
-// COALESCE_HOST_SHUFFLE=0 keeps the unpacks (A/B runs).
+// rows of at most 4 bytes or 3 halves (of pitch m): there they measured faster than the unpacks, which
+// keep longer rows and rows of 2-byte words into columns (BENCHMARKS.md, Host backend).
+// COALESCE_HOST_SHUFFLE=0 keeps the unpacks everywhere (for benchmarks and tests of that path).
 template <class W>
 inline bool shuffles_turn(const turn::turn_shape& t, bool to_rows) {
 #if COALESCE_HOST_SHUFFLE_BUILT

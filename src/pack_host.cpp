@@ -3,6 +3,7 @@
 // The host backend's pack and unpack: one loop over the whole id list (OpenMP above a threshold).
 #include <coalesce/build_config.hpp>
 
+#include "host_omp.hpp"  // parallel_threshold
 #include "pack_api.hpp"
 #include "relayout_one.hpp"  // with_word
 
@@ -11,15 +12,12 @@
 namespace coalesce::detail {
 namespace {
 
-// Below this many elements a parallel region costs more than it saves.
-constexpr std::int64_t parallel_threshold = 1 << 16;
-
 // f(k) for k in [0, count), on several threads when count * m elements are worth it.
 template <class F>
 void for_each_vector(std::size_t count, [[maybe_unused]] std::size_t m, F&& f) {  // m: read by the OpenMP if()
   const auto n = std::int64_t(count);
 #if COALESCE_WITH_OPENMP
-#pragma omp parallel for schedule(static) if (n * std::int64_t(m) >= parallel_threshold)
+#pragma omp parallel for schedule(static) if (n * std::int64_t(m) >= std::int64_t(parallel_threshold))
 #endif
   for (std::int64_t k = 0; k < n; ++k) f(std::size_t(k));
 }

@@ -57,14 +57,14 @@ bool pick_row_mode(std::size_t m, std::size_t words, row_mode& mode) {
 bool power_of_two(std::size_t x) { return x != 0 && (x & (x - 1)) == 0; }
 
 // COALESCE_ANY_BD_TRANSPOSE=0 leaves blocked sides of a bd not a power of two to the tiled kernel
-// (what they had before; for A/B runs).
+// (the benchmarks' baseline for the transpose of any bd).
 bool any_block_transpose_enabled() {
   static const bool enabled = env_switch_on("COALESCE_ANY_BD_TRANSPOSE");
   return enabled;
 }
 
-// COALESCE_NARROW_RUNS=0 moves runs that are not whole 16-byte chunks word by word (what they had
-// before; for A/B runs).
+// COALESCE_NARROW_RUNS=0 moves runs that are not whole 16-byte chunks word by word (the benchmarks'
+// baseline for the narrower chunks).
 bool narrow_runs_enabled() {
   static const bool enabled = env_switch_on("COALESCE_NARROW_RUNS");
   return enabled;
@@ -85,6 +85,34 @@ bool shifted_rows_enabled() {
 
 namespace {
 
+// The rows the transpose kernel takes in a mode of its own, where plan_transpose asks whether the
+// other kernels measured faster (BENCHMARKS.md, Every transform path).
+enum class rows_case {
+  shifted_source,       // rows of pitch m off 16 bytes (shifted rows), as the source
+  shifted_destination,  // the same, as the destination
+  shifted_span_source,  // a source's rows of another pitch off 16 bytes (the span mode, shifted)
+  pitched_source,       // a source's rows of a pitch that is a multiple of G (the pitched mode)
+  span_source,          // a source's rows of a pitch under m + G, off the chunk grid (the span mode)
+  pitched_destination,  // a destination's rows of another pitch, or off 16 bytes (the pitched mode)
+};
+
+// The measured thresholds of the row modes, one table: whether the record, tiled or word-by-word
+// kernels ran faster than the transpose kernel for rows of this case, words of `elem` bytes, m
+// components and a pitch of `pitch` words, so that plan_transpose declines them (BENCHMARKS.md,
+// Every transform path).
+bool transpose_rows_measured_slower(rows_case c, std::size_t elem, std::size_t m, std::size_t pitch) {
+  const bool long_8_byte = elem == 8 && m >= 16;  // 8-byte words from m = 16
+  switch (c) {
+    case rows_case::shifted_source: return long_8_byte || (elem == 8 && m % 2 == 0);
+    case rows_case::shifted_destination: return long_8_byte;
+    case rows_case::shifted_span_source: return !(elem == 4 || (elem == 2 && m >= 48));
+    case rows_case::pitched_source: return (elem == 1 && m < 48) || long_8_byte;
+    case rows_case::span_source: return (elem == 1 && m == 1) || long_8_byte;
+    case rows_case::pitched_destination: return m == 1 && pitch * elem < 8;
+  }
+  return false;
+}
+
 fast_plan plan_transpose(const array_layout& src, const array_layout& dst, std::size_t elem, bool rows_aligned,
                          bool columns_aligned) {
   fast_plan plan;
@@ -93,20 +121,17 @@ fast_plan plan_transpose(const array_layout& src, const array_layout& dst, std::
   const array_layout& other = rows_first ? dst : src;
   const std::size_t words = 16 / elem, m = rows.m;
   if (rows.kind != layout_kind::row_major || other.kind == layout_kind::row_major) return plan;
-  // Rows of another pitch, or (as a destination) not on 16 bytes: the pitched and span modes. Where
-  // marked tiled_measured_faster, the tiled kernel measured faster on the H200 (BENCHMARKS.md: from
-  // pitched rows 1-byte words below m = 48 at 0.66-0.86x of it and 8-byte words from m = 16 at
-  // 0.91-1.00x; from span rows 1-byte words at m = 1 at 0.89x and 8-byte words from m = 16 at
-  // 0.84-0.92x; to one-component rows closer than 8 bytes at 0.72-0.93x). Every other class gained.
+  // Rows of another pitch, or (as a destination) not on 16 bytes: the pitched and span modes, but for
+  // the classes where the tiled kernel measured faster (transpose_rows_measured_slower).
   // Shifted rows: rows of pitch m whose pointer lies off 16 bytes (a user's array one element in), in
   // the packed row modes, each chunk G * q - lead words from the tile's start (lead: the pointer's
   // words past a 16-byte boundary), one chunk more a tile (moved word by word); the shared tile
   // placed lead words past a 16-byte boundary so that a chunk lies there as it does in memory
-  // (packed mode: one 16-byte store).
-  // 8-byte words from m = 16, and as a source of even m, measured slower so than the record, tiled
-  // and word-by-word kernels (H200: 0.88-0.97x); every other class gained (BENCHMARKS.md).
-  const bool slower_shifted = elem == 8 && (m >= 16 || (rows_first && m % 2 == 0));
-  row_mode probe;  // and rows of no row mode (1-byte words of m = 6, 10, 12) keep what they had
+  // (packed mode: one 16-byte store). Not for the classes where the record, tiled and word-by-word
+  // kernels measured faster (8-byte words from m = 16, and as a source of even m).
+  const bool slower_shifted = transpose_rows_measured_slower(
+      rows_first ? rows_case::shifted_source : rows_case::shifted_destination, elem, m, rows.pitch);
+  row_mode probe;  // nor for rows of no row mode (1-byte words of m = 6, 10, 12): the other kernels
   const bool shifted_rows = !rows_aligned && rows.pitch == m && words > 1 && !slower_shifted &&
                             pick_row_mode(m, words, probe) && shifted_rows_enabled();
   const bool pitched = rows.pitch != m || (!rows_aligned && !shifted_rows);
@@ -117,33 +142,35 @@ fast_plan plan_transpose(const array_layout& src, const array_layout& dst, std::
   std::size_t chunk_rows = pitched ? transpose_tile_bytes / 16 / ceil_div(m, words) : 0;
   if (pitched && rows_first && !rows_aligned) {
     // Shifted span rows (an odd pitch, one element in): the span mode from the boundary below the
-    // tile's first word. Only 4-byte words, and 2-byte ones from m = 48, measured faster there than
-    // the record and tiled kernels (H200, BENCHMARKS.md: 1.03-2.2x; 1- and 8-byte words 0.2-0.9x).
-    if (!shifted_rows_enabled() || rows.pitch - m >= words || !(elem == 4 || (elem == 2 && m >= 48))) return plan;
+    // tile's first word; only 4-byte words, and 2-byte ones from m = 48, measured faster there than
+    // the record and tiled kernels (transpose_rows_measured_slower).
+    if (!shifted_rows_enabled() || rows.pitch - m >= words ||
+        transpose_rows_measured_slower(rows_case::shifted_span_source, elem, m, rows.pitch))
+      return plan;
     plan.mode = row_mode::span;
     chunk_rows = transpose_tile_bytes / 16 * words / rows.pitch;
   } else if (pitched && rows_first) {
     if (rows.pitch % words == 0) {
-      if ((elem == 1 && m < 48) || (elem == 8 && m >= 16)) return plan;  // tiled_measured_faster
+      if (transpose_rows_measured_slower(rows_case::pitched_source, elem, m, rows.pitch)) return plan;
       plan.mode = row_mode::pitched;
     } else if (rows.pitch - m < words) {  // less than a chunk of padding per row: read it too
-      if ((elem == 1 && m == 1) || (elem == 8 && m >= 16)) return plan;  // tiled_measured_faster
+      if (transpose_rows_measured_slower(rows_case::span_source, elem, m, rows.pitch)) return plan;
       plan.mode = row_mode::span;
       chunk_rows = transpose_tile_bytes / 16 * words / rows.pitch;
     } else {
       return plan;
     }
   } else if (pitched) {
-    if (m == 1 && rows.pitch * elem < 8) return plan;  // tiled_measured_faster
+    if (transpose_rows_measured_slower(rows_case::pitched_destination, elem, m, rows.pitch)) return plan;
     plan.mode = row_mode::pitched;  // a destination: whole chunks, or word by word (any pitch, any address)
     plan.rows_by_word = m % words != 0 || rows.pitch % words != 0 || !rows_aligned;
   }
   // A col_major pitch off the chunk grid (odd n): the kernel's shifted columns (16-byte chunks still,
   // but m * (T / G + 1) of them on that side), for 1- to 8-byte words. Where vectors are longer than
   // 64 bytes, a tile's runs are so short that its partial chunks cost more than the tiled kernel's
-  // element-by-element side (H200: 4- and 8-byte words, m * elem >= 128, 5-15 points slower; 1-byte
-  // words into the columns at m = 100, 0.88-0.94x); 2-byte words gain at every m measured (up to 100),
-  // 1-byte words out of the columns too (1.16x at m = 100).
+  // element-by-element side: 4- and 8-byte words, and 1-byte words into the columns, go there; 2-byte
+  // words, and 1-byte words out of the columns, measured faster here at every m (BENCHMARKS.md, Every
+  // transform path).
   // A col_major side whose pointer is off 16 bytes is shifted columns too (a blocked one goes generic).
   if (!columns_aligned && other.kind != layout_kind::col_major) return plan;
   plan.shifted = other.kind == layout_kind::col_major && (other.pitch % words != 0 || !columns_aligned);
@@ -332,8 +359,8 @@ namespace {
 // The longest tile of at most `budget` bytes that both sides' blocks allow, a multiple of 32 (whole
 // warps: aligned runs on both sides) where one fits; 0 if none. Only the multiples and divisors of a
 // blocked side's bd can fit it, so those are the candidates (of the larger bd where both are blocked):
-// scanning every length instead cost 83 us of host time per call where nothing fits (bd 1000 against
-// 128), longer than the copy it planned.
+// scanning every length would take longer on the host than the copy it plans where nothing fits (bd
+// 1000 against 128).
 unsigned longest_tile(const array_layout& src, const array_layout& dst, std::size_t row_bytes, std::size_t budget) {
   const std::size_t limit = std::min<std::size_t>(max_tile, budget / row_bytes);
   std::size_t best = 0, best_warps = 0;

@@ -2,8 +2,9 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The dispatch table of device transforms: which kernel moves a (source, destination, element size),
-// tried from the top (relayout_device; rows destinations off the 16-byte grid that the shifted rows
-// leave try the record kernels before the transpose: vector_records_first, device_api.hpp):
+// the first row that applies, from the top (relayout_device; rows destinations off the 16-byte grid
+// that the shifted rows leave ask the record kernels before the transpose: vector_records_first,
+// device_api.hpp):
 //   same layout                                  -> one copy of the span (copy_2d)
 //   row_major with other pitches                 -> the rows kernel, in the widest words the
 //                                                   pitches and addresses allow (copy_2d plan)
@@ -75,8 +76,8 @@ std::size_t contiguous_copy_bytes(const array_layout& src, const array_layout& d
 
 // Whether a device to device copy of `bytes` goes through the shifted copy kernel (device_copy.hpp)
 // rather than cudaMemcpyAsync: where the addresses differ by other than a multiple of 4 bytes, which
-// cudaMemcpyAsync copied at 62-65% of its aligned rate on the H200 (a user's bytes or halves one
-// element off), and the copy is long enough for a kernel to pay.
+// cudaMemcpyAsync copies well below its aligned rate (a user's bytes or halves one element off;
+// BENCHMARKS.md, Every transform path), and the copy is long enough for a kernel to pay.
 bool shifted_copy_pays(const void* dst, const void* src, std::size_t bytes);
 
 // Device to device, row_major to row_major with other pitches (a copy_2d plan): the word size in
@@ -86,9 +87,9 @@ std::size_t rows_word_bytes(const array_layout& src, const void* src_data, const
                             const void* dst_data, std::size_t elem);
 
 // The tiled kernel's side l moves 16-byte groups of G = 16 / elem words: a 16-byte aligned pointer, a
-// tile and a range start that are multiples of G, and runs that keep that. (Shifted groups for
-// misaligned runs were tried on the H200, 2026-12-01, and cost 5-16 points where one side went
-// element by element: not kept; the runs kernel has them.)
+// tile and a range start that are multiples of G, and runs that keep that. Misaligned runs go element
+// by element here (shifted groups measured slower: BENCHMARKS.md, Tried and not kept); the runs
+// kernel shifts them.
 bool tile_side_vectorizable(const array_layout& l, std::size_t elem, unsigned tile, const void* data,
                             std::size_t first);
 
@@ -128,22 +129,22 @@ struct fast_plan {
 };
 
 // Vector lengths compiled into the transpose kernel for the periodic mode (a 16-byte chunk holds
-// several whole vectors). Elsewhere m is a kernel argument: compiling m = 3, 4 or 8 in measured
-// within run-to-run noise of passing it (BENCHMARKS.md), since the kernel works out its indices once.
+// several whole vectors). Elsewhere m is a kernel argument: the kernel works out its indices once, so
+// a compiled-in m measured within noise of passing it (BENCHMARKS.md, Every transform path).
 inline constexpr unsigned static_ms[] = {2, 4, 8};
 bool has_static_m(std::size_t m);
 
 // A kernel choice the benchmarks turn off by setting the variable to 0, to measure it against the
-// kernel it replaced in one run: on unless `name` is "0".
+// alternative in one run (and tests reach the other path): on unless `name` is "0".
 bool env_switch_on(const char* name);
 // COALESCE_NARROW_TURN=0: the transpose kernel's 1- and 2-byte words keep every lane's columnar chunks
-// in word order (what they had before the turn; for A/B runs).
+// in word order (no turn; the benchmarks' baseline for it).
 bool narrow_turn_enabled();
 // COALESCE_SHIFTED_ROWS=0: rows whose pointer lies off 16 bytes go to the record or tiled kernels
-// (sources) or word by word (destinations), as before the transpose's shifted rows (for A/B runs).
+// (sources) or word by word (destinations) instead of the transpose's shifted rows.
 bool shifted_rows_enabled();
 // The staged record kernel's rows swizzle chosen by its bank model (stage_plan::rows_swizzle);
-// COALESCE_RECORD_SWIZZLE_MODEL=0: the rule before it (strides that are multiples of 64), for A/B runs.
+// COALESCE_RECORD_SWIZZLE_MODEL=0: the simpler rule (strides that are multiples of 64) instead.
 bool record_swizzle_model_enabled();
 
 // Bytes of one transpose tile on either side: each of the 256 threads holds four 16-byte chunks.

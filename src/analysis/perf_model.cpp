@@ -27,7 +27,7 @@ perf_params h200() { return perf_params{}; }
 
 // A100 SXM 80 GB: 108 SMs at 1.41 GHz, 2.04 TB/s peak HBM2e, 40 MB L2, 192 KB L1/shared per SM. The
 // achievable bandwidths (one direction, mixed), the L2 bandwidth, the launch rate and the latencies
-// are not published: scaled from the H200 (whose mixed : stream : peak is 3.7 : 4.8 : 4.8).
+// are not published: scaled from the calibrated sm_90 parameters (mixed : stream : peak 3.7 : 4.8 : 4.8).
 perf_params a100() {
   perf_params p;
   p.gpu = "A100 SXM 80GB (public specifications)";

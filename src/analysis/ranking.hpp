@@ -37,9 +37,10 @@ bool fewer_bytes(const Candidate& x, const Candidate& y) {
 }
 
 // Fewer address streams per warp (runs of sectors more than 2 KB apart), then fewer contiguous runs:
-// on the H200 a warp's m streams 64 MiB apart (SoA) run 5-15 % slower than one stream (AoS,
-// blocked) of the same bytes, and one contiguous run (blocked:32) a little faster than runs with
-// gaps (blocked:128 writing some components), which the time model's bandwidths do not resolve.
+// a warp's m streams far apart (SoA) measured slower than one stream (AoS, blocked) of the same bytes,
+// and one contiguous run (blocked:32) a little faster than runs with gaps (blocked:128 writing some
+// components), which the time model's bandwidths do not resolve (BENCHMARKS.md, The advisor's
+// accuracy).
 // Compared as whole numbers per full warp, so that small differences (warps across a block edge) do not decide.
 inline long per_warp(std::uint64_t count, const kernel_traffic& t) {
   return std::lround(static_cast<double>(count) / std::max<double>(1, static_cast<double>(t.stream_warps)));

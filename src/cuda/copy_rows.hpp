@@ -2,8 +2,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Rows of bytes between any two memories. Contiguous rows go as one cudaMemcpyAsync: the copy
-// engines move narrow 2D rows one by one (12-byte rows of pinned memory crossed the bus at 10% of
-// a plain copy's rate on the H200).
+// engines move narrow 2D rows one by one, far below a plain copy's rate (BENCHMARKS.md, Upload and
+// download pipelines).
 
 #include "cuda_check.hpp"
 

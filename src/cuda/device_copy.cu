@@ -17,9 +17,8 @@ namespace {
 
 constexpr unsigned copy_threads = 256;
 constexpr unsigned copy_unroll = 4;  // chunks per thread and pass: loads in flight before the stores
-// Blocks per SM, at most: 32 (four times as many as are resident) against 8 took the copies of whole rows
-// from 92 to 98% of D2D, the m = 1 copies from 85 to 95% (H200, same-call A/B of 1, 2 and 4 chunks per
-// thread and 4 to 32 blocks per SM or a block per pass; BENCHMARKS.md).
+// Blocks per SM, at most: 32 (four times as many as are resident) measured faster than 8, than fewer
+// or more chunks per thread, and than a block per pass (BENCHMARKS.md, Every transform path).
 constexpr unsigned copy_blocks_per_sm = 32;
 
 // The middle of the copy: destination chunk k (aligned) takes the 16 bytes at byte R of source chunks

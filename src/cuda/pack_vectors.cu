@@ -3,7 +3,8 @@
 // Pack and unpack of vector arrays (m components of one element type) in soa (col_major) and blocked
 // layouts, through a tile of T wire vectors in shared memory, as the record kernels of pack_tiles.cu
 // but with the element word and the layout's offset compiled in: no per-component tables or width
-// switches in the loop (they made the general kernel issue-bound at 50-65% of a copy on the H200). A
+// switches in the loop (they make the general kernel issue-bound: BENCHMARKS.md, Pack, unpack and halo
+// exchange). A
 // warp moves one component of 32 consecutive tile vectors: one contiguous run where the ids are
 // consecutive, 32 gathers where they are not, `batch` per thread in flight; the wire side of a tile is
 // one contiguous range moved in the widest words its alignment allows.
@@ -28,8 +29,8 @@ struct vector_tile {
 };
 
 // Loads in flight per thread, and so the tile's size: twice the general kernel's for elements of up
-// to 4 bytes (float packs at 8 in flight: 55-67% of a copy on the H200; at 16: 60-83%). Doubles
-// gained nothing from 16 (-7 to +8 points by case), nor did the rows kernel's 4-byte words.
+// to 4 bytes, where that measured faster; 8-byte words keep the general kernel's (no gain measured;
+// BENCHMARKS.md, Pack, unpack and halo exchange).
 constexpr unsigned batch_for(std::size_t elem) { return elem <= 4 ? 2 * tiles::batch : tiles::batch; }
 
 // Element offset of component j of vector v.

@@ -7,9 +7,9 @@
 // their stores, each component one parameter load, a select and an add from its address. The stores
 // of a warp are then contiguous runs, and the source's rows (strided loads) are read whole lines at a
 // time through L1, which the thread's other components hit: what a hand-written typed kernel does,
-// measured at 90-98% of copy for these pairs (BENCHMARKS.md). A destination with rows, or a source
-// with long rows, needs the staged kernel (record_stage.cuh): per-record stores into rows are partial
-// sectors, per-record loads from long rows one line each.
+// and near a device copy's rate for these pairs (BENCHMARKS.md, Records). A destination with rows, or
+// a source with long rows, needs the staged kernel (record_stage.cuh): per-record stores into rows
+// are partial sectors, per-record loads from long rows one line each.
 
 #include <coalesce/record/record.hpp>
 
@@ -104,16 +104,14 @@ inline std::uint64_t lanes_largest_offset(const record_move& move, const record_
 inline std::optional<record_lanes_params> plan_record_lanes(const record_move& move, const record_range& range) {
   if (!runs_only(move.dst) || move.width.size() > max_record_components) return std::nullopt;
   // A source all in rows (the user's structs, packed) goes to the staged kernel, which reads rows as
-  // 16-byte chunks: faster in each of the 18 such pairs of the records bench once plans launched small
-  // (H200, 256 MiB, same call: body aos -> blocked:128 85 -> 95% of D2D, element aos -> soa 87 -> 93%,
-  // particle aos -> soa 88 -> 90%). Runs sources, and rows beside runs (split), stay here: the lanes
-  // kernel was the faster for most of them (element blocked:96 -> blocked:128 96 against 88%).
+  // 16-byte chunks and measured faster in every such pair; runs sources, and rows beside runs
+  // (split), stay here, where the lanes kernel measured faster for most of them (BENCHMARKS.md,
+  // Records).
   if (rows_only(move.src)) return std::nullopt;
   // Source rows of more than 96 bytes per record: a warp's load of one component touches a line per
-  // record (28-32 of them), which holds the kernel to the L1's tag rate (mixed16's 128-byte structs:
-  // 40% against the staged kernel's 70%); the staged kernel reads such rows as 16-byte chunks.
-  // Nor rows of more than 20 components (mixed16's cold fields, 24: one load each, 72-74% of copy,
-  // against the staged kernel's 82-87% on the H200, records bench, 2026-12-02).
+  // record (28-32 of them), which holds the kernel to the L1's tag rate; the staged kernel reads such
+  // rows as 16-byte chunks. Nor rows of more than lanes_max_rows_components components (one load
+  // each). The staged kernel measured faster for both (BENCHMARKS.md, Records).
   // And rows of one record stride: the thread's rows term serves them all (not a split layout's hot
   // fields in blocks of one record beside its cold rows).
   std::size_t rows_components = 0;

@@ -311,16 +311,15 @@ bool launch_record_plan(const record_kernel_plan& plan, const record_range& rang
 // The vector sets the record kernels take (device_api.hpp): rows one element off the 16-byte grid
 // (a user's pointer) that the transpose's shifted rows leave (fewer vectors than its tile, vector
 // lengths no row mode takes, 8-byte words of even m or from m = 16, odd pitches of 1- and 8-byte
-// words and of 2-byte words below m = 48), which the tiled kernel moves element by element, to and
-// from columnar sides.
-// Measured on the H200 against the tiled kernel (BENCHMARKS.md, 128 MiB, every "+1" cell of the path
-// matrix): 1.58x at the median where vectors are at most 64 bytes of words up to 8 bytes and blocked
-// runs at least 64 bytes; past that down to 0.4x (4- and 8-byte words of 128-800 bytes a vector, some
-// pairs of 1- and 2-byte words, 1-byte words in blocks of 32), and no gain for 16-byte words. Not to
-// rows of a pitch above m: the staged kernel stores into a user's padded rows element by element
-// (0.2-0.5x). From such rows where each row's padding is under 16 bytes (an odd pitch m + 1): the
-// kernel loads whole strides but the last row's padding (record_move's src_rows_tail), which may lie
-// past the array. Rows on the grid too, where the transpose declined them (relayout_device asks
+// words and of 2-byte words below m = 48: transpose_rows_measured_slower, relayout_plan.cpp), which
+// the tiled kernel moves element by element, to and from columnar sides.
+// Only where they measured faster than the tiled kernel: vectors of at most 64 bytes of words up to 8
+// bytes, and blocked runs of at least 64 bytes; longer vectors, shorter blocked runs and 16-byte words
+// go to the tiled kernel (BENCHMARKS.md, Every transform path). Not to rows of a pitch above m: the
+// staged kernel stores into a user's padded rows element by element, much slower. From such rows
+// where each row's padding is under 16 bytes (an odd pitch m + 1): the kernel loads whole strides but
+// the last row's padding (record_move's src_rows_tail), which may lie past the array. Rows on the
+// grid too, where the transpose declined them (relayout_device asks
 // after the fast rows): a blocked side whose runs are not whole 16-byte chunks (1-byte words in
 // blocks of 1000), 1-byte words with a col_major side off the grid, vector lengths no row mode takes
 // (1-byte words of m = 6, 10, 12).

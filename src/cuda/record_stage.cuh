@@ -34,9 +34,9 @@ namespace coalesce::detail {
 
 inline constexpr unsigned stage_threads = 256;
 inline constexpr unsigned stage_unit_chunks = 128;  // 16-byte chunks per unit: four per lane
-// Source buffers per block: tile t + G loads while tile t moves. Measured on the H200 (records bench):
-// 4 buffers of smaller tiles ran 1-5 points slower than 2, and 3 blocks per SM of larger tiles (72 KiB)
-// 2 points faster than 4 blocks (48 KiB).
+// Source buffers per block: tile t + G loads while tile t moves. Two buffers, and 3 blocks per SM of
+// 72 KiB tiles, measured faster than 4 buffers of smaller tiles and than 4 blocks of 48 KiB
+// (BENCHMARKS.md, Records).
 inline constexpr unsigned stage_depth = 2;
 inline constexpr std::size_t stage_budget = 72 * 1024;  // shared bytes: the source buffers and the destination's
 inline constexpr unsigned max_stage_segments = 192, max_stage_units = 640, max_stage_elements = 256;
@@ -118,9 +118,9 @@ struct stage_header {
   stage_side src, dst;
 };
 
-// The kernels get the plan as their parameter, and a launch uploads all of it: on the H200 a copy
-// kernel with a 24 KiB parameter ran at 92% of cudaMemcpy against 97% with a small one (probe
-// benchmarks/probes/staged_copy_probe.cu, 2026-12-02). So the plan is built at the largest size and
+// The kernels get the plan as their parameter, and a launch uploads all of it: a large parameter
+// measurably slows a copy kernel (benchmarks/probes/staged_copy_probe.cu; BENCHMARKS.md, Records).
+// So the plan is built at the largest size and
 // launched in the smallest class that holds it (compact_stage_params for most records, the medium
 // class for the resident grids of wide records).
 template <std::size_t Segments, std::size_t Units, std::size_t Components>
@@ -742,9 +742,9 @@ __device__ inline void stage_load(const P& p, std::uint64_t t, const unsigned ch
 }
 
 // Elements r = lane, lane + 32, ... < count of one component: a warp per component, so that the
-// component's places are uniform and the loop is a load and a store per element. Measured slower on
-// the H200: a warp per slice of 128 records of a component with 512 threads per block (10 points), and
-// each warp its own tiles of 32-256 records (a record per lane, no block barrier; 5-40 points).
+// component's places are uniform and the loop is a load and a store per element. A warp per slice of
+// 128 records of a component, and each warp its own tiles of records (a record per lane, no block
+// barrier), measured slower (BENCHMARKS.md, Records).
 template <class Word>
 __device__ __forceinline__ void move_elements(const unsigned char* from, std::uint32_t from_at, std::uint32_t from_step,
                                               std::uint32_t from_mask, unsigned char* to, std::uint32_t to_at,

@@ -113,7 +113,7 @@ void relayout_device(const void* src, const array_layout& sl, void* dst, const a
     return;
   }
   // A fast row of the table moves all of it, or none: then the generic plan, worked out only then. The
-  // record kernels go before the fast rows or after them (vector_records_first), tried once.
+  // record kernels go before the fast rows or after them (vector_records_first), asked once.
   const bool records_first = vector_records_first(sl, src, dl, dst, elem);
   if (records_first && relayout_as_records(src, sl, dst, dl, elem, fill, call, stream)) return;
   if (relayout_fast(src, sl, dst, dl, elem, fill, call, stream)) return;

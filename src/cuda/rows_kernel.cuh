@@ -4,8 +4,9 @@
 // Rows of one width between two pitches, device to device (row_major with another pitch): each
 // block takes a group of whole rows and walks its words in address order, consecutive across a
 // warp on both sides, four words in flight per thread. The word is the widest (up to 16 bytes) that
-// divides the row width, both pitches and both addresses. cudaMemcpy2DAsync moved such rows (a few
-// to a few hundred bytes) at 2-23% of a device copy on the H200.
+// divides the row width, both pitches and both addresses. cudaMemcpy2DAsync moves such rows (a few
+// to a few hundred bytes) at a small fraction of a device copy's rate (BENCHMARKS.md, Every transform
+// path).
 
 #include "fast_divmod.cuh"
 

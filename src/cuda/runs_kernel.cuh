@@ -62,8 +62,8 @@ inline unsigned runs_blocks(std::size_t cover, unsigned W, bool shifted) {
 
 // Aligned 16-byte chunks go component-inner: consecutive blocks take the m components of the same
 // vectors, so a blocked side is read or written a whole block of m runs at a time rather than one
-// run per block span in m passes (H200, 128 MiB: the blocked pairs +1 to +17% GB/s). The shifted and
-// word-by-word kernels measured 2-15% slower that way and keep the components along y.
+// run per block span in m passes (faster for the blocked pairs). The shifted and word-by-word kernels
+// measured slower that way and keep the components along y (BENCHMARKS.md, Every transform path).
 constexpr bool runs_components_inner(unsigned W, bool shifted) { return W > 1 && !shifted; }
 
 struct runs_grid_size {
@@ -181,7 +181,7 @@ __global__ void __launch_bounds__(runs_threads)
     // One pass: runs_unroll chunks per thread, all loaded before any is stored; each chunk's
     // destination offset is worked out once. The ends of a component (the head, a chunk past n: data,
     // then padding) move word by word first, in a loop kept rolled: unrolled, it and the held
-    // chunks' words took 206 registers for 1-byte words.
+    // chunks' words would take over 200 registers for 1-byte words.
     raw held[runs_unroll];
     [[maybe_unused]] raw next[runs_unroll];  // Shifted: the second source word
     std::size_t to[runs_unroll];

@@ -10,11 +10,10 @@
 // its chunks once, by cp.async (no registers held while they fly), into shared memory, and after a
 // barrier every thread shifts its chunk out of two neighbouring words there.
 //
-// Measured on the H200 (128 MiB cells of the path matrix, A/B in one run, medians over m and bd)
-// against runs_kernel's shifted branch, which holds both words in registers (55-60 registers, 50%
-// occupancy): 4-byte words from blocked to odd col_major x1.06 (86% -> 92% of a copy), odd col_major
-// to blocked x1.05. Staged, col_major to col_major ran x0.95-0.99, and 1-, 2- and 8-byte words
-// x0.97-1.00, so those keep the register kernel.
+// Only there: against runs_kernel's shifted branch, which holds both words in registers (and so runs
+// at half occupancy), staging measured faster for 4-byte words with a blocked side, and slower for
+// col_major to col_major and for 1-, 2- and 8-byte words, which keep the register kernel
+// (BENCHMARKS.md, Every transform path).
 //
 // The two phases are device functions of their own so that a host test (cuda_host_shim.hpp) can run
 // every thread's load before any thread's store, as the barrier orders them on the GPU.
@@ -25,8 +24,8 @@
 namespace coalesce::detail {
 
 // A component's chunk grid (16-byte chunks of W = chunk_words<Word>), as runs_kernel's shifted
-// branch works it out inline (kept there as it was: with these functions it ran 4-byte col_major
-// pairs 9% slower, H200). first: chunk 0's first vector (<= 0, minus the destination row's
+// branch works it out inline (it does not call these functions: with them its 4-byte col_major pairs
+// measured slower). first: chunk 0's first vector (<= 0, minus the destination row's
 // misalignment in words); shift: words of each chunk's first element into its first aligned source
 // word, the same for the whole component (a col_major row is contiguous, a blocked source's runs are
 // whole chunks).
@@ -81,7 +80,7 @@ inline constexpr unsigned shifted_chunks = runs_threads * runs_unroll;  // per b
 
 // Components inner, as runs_kernel's aligned chunks: block x moves chunks [x / m * shifted_chunks,
 // ...) of component x % m, so that a blocked side is walked a whole block of m runs at a time
-// (measured against components along y: x1.03 from col_major to blocked, x0.99 the other way).
+// (within noise of components along y either way; BENCHMARKS.md, Every transform path).
 // Fewer than 2^31 blocks for any array a GPU holds (each moves 16 KiB).
 template <class Word>
 inline unsigned shifted_runs_blocks(const runs_shape& s) {
@@ -130,7 +129,7 @@ __device__ __forceinline__ void shifted_runs_load(const Word* __restrict__ src, 
         stage_copy16(stage + k + 1, shifted_second_word<Word, SrcBlocked>(s.src, from, std::size_t(v)));
       continue;
     }
-    // Kept rolled: unrolled, the ends' words took the registers of the whole kernel.
+    // Kept rolled: unrolled, the ends' words would take the registers of the whole kernel.
 #pragma unroll 1
     for (unsigned e = 0; e < W; ++e) {
       if (v + (long long)e < 0) continue;

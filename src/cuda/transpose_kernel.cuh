@@ -10,22 +10,20 @@
 // neighbouring tiles, below). The shared tile holds component i of vector v at v * S + i,
 // S = m | 1. Each thread owns at most four chunks per side, and where they lie (offset from the
 // tile's start, shared slot) depends on the thread alone: a few divisions up front, then nothing but
-// loads, shared stores, shared loads and stores. (The kernel this replaces worked out each element's
-// place with a division and 64-bit arithmetic and ran float at 73-92% of a device copy, bound by
-// instructions.) One tile per block, the grid covering the array in one pass: a grid of resident
-// blocks striding over the tiles held every pair near 90% of a device copy, one pass 90-98%.
+// loads, shared stores, shared loads and stores, so that memory, not instructions, bounds the kernel.
+// One tile per block, the grid covering the array in one pass, which measured faster than a grid of
+// resident blocks striding over the tiles (BENCHMARKS.md, Every transform path).
 // On the columnar side a warp's lanes hold 32 consecutive chunks of a run; were every lane to move
 // its word e at step e, the odd stride would spread them over only 8 banks (each lane's chunk lies
 // 16 * S bytes, a multiple of 4 banks, past its neighbour's). Each group of 8 lanes g = lane / 8
 // instead starts g quarter chunks in (g words of 4-byte words, g mod 2 words of 8-byte ones), which
 // puts the groups' accesses of a step 4 * g * S bytes apart mod 16: a bank apiece mod 4, so 32 banks.
 // That holds while a run spans at least 16 chunks (a warp's 32 within two runs); with shorter runs
-// (large m) the lanes' chunks already start in other components, and turning them made 2-way
-// conflicts of none (transpose_shape::turn). For 1-byte words the turn took rows <-> col_major 1.18-1.21x
-// at the median (up to 1.55x; aos -> soa 54-83% of a copy -> 80-90% for m <= 64, H200; 2-byte words
-// unchanged), and is left out where it measured slower:
-// blocks within a tile (whose lane groups hold different components: 95-98% without it), and out of
-// the columns into pitched rows or from shifted columns (0.67-0.97x; its registers spilled).
+// (large m) the lanes' chunks already start in other components, and turning them would make 2-way
+// conflicts of none (transpose_shape::turn). 1- and 2-byte words turn only where that measured faster
+// (turns_columns; BENCHMARKS.md, Every transform path): not for blocks within a tile (whose lane
+// groups hold different components), nor out of the columns into pitched rows or from shifted
+// columns (its registers spill).
 
 #include "../relayout_plan.hpp"
 #include "chunk.cuh"
@@ -273,15 +271,15 @@ inline constexpr bool turns_columns =
     (chunk_words<Word> <= 4 || (!std::is_same_v<Columns, block_columns> &&
                                 (RowsFirst || (!Columns::shifted && Mode != row_mode::pitched))));
 
-// 5 blocks of 256 per SM: the occupancy the kernel had before the word rotation took registers; 4 for
-// shifted columns, whose per-chunk ranges would otherwise spill, and for 1-byte words turned into
-// rows (the same: at 5 they spilled and ran 0.96x of 4 blocks at m = 64 on the H200).
+// 5 blocks of 256 per SM, which leaves the word rotation its registers; 4 for shifted columns, whose
+// per-chunk ranges would otherwise spill, and for 1-byte words turned into rows (the same: at 5 they
+// spill and measured slower).
 template <class Word, class Columns, bool RowsFirst, bool Turn>
 inline constexpr int transpose_blocks_per_sm = Columns::shifted || (sizeof(Word) == 1 && !RowsFirst && Turn) ? 4 : 5;
 
 // Calls f(turn), the kernel's Turn: turns_columns, but for 1-byte words into rows compiled both ways
 // and picked by shape.turn, since the turned kernel's occupancy costs where runs are too short to
-// turn (m = 100: 0.93x of the kernel before the turn, H200).
+// turn (large m; BENCHMARKS.md, Every transform path).
 template <class Word, class Columns, bool RowsFirst, row_mode Mode, class F>
 void with_turn(const transpose_shape& shape, F&& f) {
   constexpr bool can = turns_columns<Word, Columns, RowsFirst, Mode>;
@@ -292,7 +290,7 @@ void with_turn(const transpose_shape& shape, F&& f) {
 }
 
 // Shifted: the rows pointer lies off 16 bytes (shifted rows; shape.row_lead != 0), compiled apart so
-// that rows on 16 bytes keep the code they had (the shifted kind's checks cost them up to 20%, H200).
+// that rows on 16 bytes do without the shifted kind's checks, which measurably slow them.
 template <class Word, class Columns, bool RowsFirst, row_mode Mode, unsigned StaticM, bool Turn, bool Shifted>
 __global__ void __launch_bounds__(transpose_threads, transpose_blocks_per_sm<Word, Columns, RowsFirst, Turn>)
     transpose_kernel(const Word* __restrict__ src, Word* __restrict__ dst, transpose_shape shape, Columns columns,
@@ -421,8 +419,8 @@ __global__ void __launch_bounds__(transpose_threads, transpose_blocks_per_sm<Wor
   const std::size_t v0 = std::size_t(blockIdx.x - shape.tail) * shape.tile;
   const std::size_t rows_at = v0 * (own_rows ? shape.row_pitch : m);
   // Where row chunk j lies from the tile's first row (packed rows: G * 256 words apart). In 64 bits,
-  // so that j's part folds into the access's offset: as 32-bit arithmetic, 1-byte words spilled
-  // registers and ran aos -> soa at 0.4-0.6x (H200).
+  // so that j's part folds into the access's offset: as 32-bit arithmetic, 1-byte words spill
+  // registers and run much slower.
   auto row_at = [&](int j) -> std::size_t {
     if constexpr (Mode == row_mode::pitched) return row_offset[j];
     return std::size_t(G) * threadIdx.x + std::size_t(j) * (G * transpose_threads);
@@ -508,8 +506,7 @@ __global__ void __launch_bounds__(transpose_threads, transpose_blocks_per_sm<Wor
   if constexpr (!RowsFirst && Mode == row_mode::pitched) {
     // Rows that are not whole chunks go word by word in row order, consecutive lanes on consecutive
     // words: each warp store then writes a row's words in one request to its sector. (Chunk by chunk,
-    // a partial chunk's words took a request each: 0.5-0.7x the tiled kernel at m = 2, 3, 5, 7 of
-    // 4-byte words on the H200.)
+    // a partial chunk's words would take a request each, slower than the tiled kernel.)
     if (shape.rows_by_word) return transpose_rows_by_word(dst + rows_at, tile, shape, m, stride);
   }
 #pragma unroll
@@ -592,9 +589,9 @@ inline transpose_shape transpose_shape_for(const fast_plan& plan, const array_la
   }
   shape.split = plan.split;
   shape.n = sl.n;
-  // Blocks within the tile (block_columns) turn always: 4- and 8-byte words as before the runs'
-  // rule; 1- and 2-byte words are never turned there (the kernel). Runs turn from 16 chunks; 1- and
-  // 2-byte words not with the A/B switch off.
+  // Blocks within the tile (block_columns) turn always: 4- and 8-byte words whatever the runs' length;
+  // 1- and 2-byte words are never turned there (turns_columns). Runs turn from 16 chunks; 1- and
+  // 2-byte words not with COALESCE_NARROW_TURN=0.
   const array_layout& other = rows.kind == sl.kind ? dl : sl;
   const bool blocks_in_tile = other.kind == layout_kind::blocked && other.block <= plan.tile;
   shape.turn = (blocks_in_tile || plan.tile / words >= 16) && (words <= 4 || narrow_turn_enabled());

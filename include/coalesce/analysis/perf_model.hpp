@@ -12,8 +12,8 @@
 //           one direction runs at dram_stream_bytes_per_s; the part where reads and writes mix pays
 //           the bus turnaround, so a copy (as many bytes each way) runs at dram_bytes_per_s.
 //   l2      bytes between the SMs and L2 (the load sectors L1 misses x 32, the bytes stores write) / L2
-//           bandwidth. Stores count their bytes, not their sectors: on the H200 AoS writes of m = 4
-//           floats (4 times the sectors) run as fast as SoA's.
+//           bandwidth. Stores count their bytes, not their sectors: AoS writes of m = 4 floats (4
+//           times the sectors) measured as fast as SoA's (BENCHMARKS.md, The advisor's accuracy).
 //   l1      L1/LSU wavefronts (a request of s sectors takes ceil(s / 4), at least one) / (SMs x clock).
 //   launch  threads / (SMs x clock x threads per clock per SM), the floor of an empty kernel, plus
 //           per wave of resident threads one load round trip for every load request of a thread
@@ -36,9 +36,10 @@
 
 namespace coalesce::analysis {
 
-// The parameters of one GPU (calibrated on the H200 for sm_90; public specifications for the others).
+// The parameters of one GPU. The defaults are sm_90's, calibrated by measurement on an H200 SXM;
+// perf_params_for gives the other generations' from public specifications.
 struct perf_params {
-  std::string gpu;  // "H200 SXM"
+  std::string gpu;  // the GPU's name, as the advisor prints it
   double sms = 132;
   double clock_hz = 1.98e9;
   double dram_bytes_per_s = 3.7e12;         // reads and writes mixed (a copy), with the p-norm below
@@ -48,7 +49,7 @@ struct perf_params {
   double l1_reuse_bytes = 136e3;           // per SM: the lines a warp's re-reads find in L1
   double write_merge_bytes = 59e3;         // per SM: lines being written whose partial sectors L2 merges
   double cross_warp_merge_bytes = 150e3;   // per SM: the same, for sectors other warps complete
-  double threads_per_clock_per_sm = 1.46;  // an empty 2^24-thread kernel in 46 us on the H200
+  double threads_per_clock_per_sm = 1.46;  // the launch rate of an empty kernel of 2^24 threads
   double max_warps_per_sm = 64;
   double partial_read_fraction = 0.65;  // DRAM read per unmerged partial write, relative to a sector
   double load_round_trip_s = 0.51e-6;   // per wave: a load that waits on the thread's previous one
