@@ -23,7 +23,8 @@ On the GPU machine, with .dev/bins.tar.xz carried (or BIN=a folder of the progra
   sanitize            compute-sanitizer memcheck and racecheck (synccheck, initcheck on the runtime) on
                       the record, pack, threads, runtime, transform and stress tests, each run bounded
                       by SANITIZE_TIMEOUT (default 240 s); SANITIZE="records pack ..." runs some areas
-  stress              the random stress: 10^5 record chains, 2x10^4 vector chains
+  stress              the random stress: 10^5 record chains, 2x10^4 vector chains (about 6.5 minutes:
+                      a call of its own)
   demo                coalesce-demo, timed
   paths               the path matrix (coalesce-bench --paths all, 128 MiB cells) compared cell by
                       cell with $PATHS_BASELINE (default benchmarks/results/h200/paths.csv)
@@ -190,8 +191,9 @@ step_sanitize() {
   fi
 }
 
-step_stress() {  # tests/device/stress_gpu_tests.cu: 10^5 record chains and 2 x 10^4 vector chains
-  COALESCE_STRESS_CASES=100000 RUN_LOG_TIMEOUT=300 run_log stress-records "$bin/coalesce-gpu-tests" \
+step_stress() {  # tests/device/stress_gpu_tests.cu: 10^5 record chains (about 5.5 minutes on an H100) and
+                 # 2 x 10^4 vector chains (about 1 minute)
+  COALESCE_STRESS_CASES=100000 RUN_LOG_TIMEOUT=480 run_log stress-records "$bin/coalesce-gpu-tests" \
     -tc='record.gpu.stress.*,record.gpu.split_blocks_of_one'
   COALESCE_STRESS_CASES=20000 RUN_LOG_TIMEOUT=120 run_log stress-vectors "$bin/coalesce-gpu-tests" -tc='vector.gpu.stress.*'
 }

@@ -183,7 +183,7 @@ void run_chains(const runtime& rt, std::size_t cases, const std::vector<user_mem
   std::mt19937_64 gen(fresh_seed());
   stress_tally tally;
   for (std::size_t c = 0; c < cases; ++c) chain(rt, memories[c % memories.size()], gen, tally);
-  MESSAGE(tally.chains << " " << what << " chains, " << tally.moves << " moves, " << tally.bytes
+  MESSAGE(tally.chains << " " << std::string(what) << " chains, " << tally.moves << " moves, " << tally.bytes
                        << " bytes checked, 0 lost");
 }
 
