@@ -8,6 +8,7 @@
 #include <coalesce/layout/spec.hpp>
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <utility>
 #include <vector>
@@ -24,6 +25,8 @@ struct options {
   std::string only;      // record and path cases: only those whose name contains one of its '|'-separated texts
   std::string paths;     // "all" or "quick": the path matrix (paths_bench.cu) instead of the default cases
   std::vector<std::size_t> path_elems;  // the GPU's path matrix: its element sizes (--types; empty: all)
+  std::size_t random = 0;  // with records or paths: this many random cells (random_cases.hpp) instead
+  std::uint64_t seed = 0;  // the random cells' draw
 };
 
 struct result {
@@ -67,8 +70,9 @@ result compared(result r, const result& c);
 // The device cases (ceilings first); empty without CUDA.
 std::vector<result> run_device(const options& opt);
 // The record cases (record_bench.cu): every record layout pair beside the hand-written kernel, and transfers.
+// With opt.random, random record cells instead (the user's host structs against the transfer ceilings).
 void record_device_cases(const options& opt, const result& d2d, const result transfers[4], std::vector<result>& out);
-// The path matrix: every end pair x m x element size (--paths all|quick).
+// The path matrix: every end pair x m x element size (--paths all|quick), or opt.random random cells.
 void path_device_cases(const options& opt, const result& d2d, std::vector<result>& out);
 // The host backend's cases (OpenMP), with memcpy as the ceiling.
 std::vector<result> run_host(const options& opt);

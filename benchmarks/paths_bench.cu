@@ -1,6 +1,7 @@
 // SPDX-FileCopyrightText: 2026 coalesce authors
 // SPDX-License-Identifier: Apache-2.0
-// coalesce-bench --paths all|quick: every path a user can take through the device transforms.
+// coalesce-bench --paths all|quick: every path a user can take through the device transforms
+// (--paths --random K: K cells of random_cases.hpp, measured and checked as the matrix's are).
 // A path is (source, destination) where either end is a coalesce array (aos, pitched, soa,
 // soa:packed, blocked:<bd>) or the user's row-major vectors in device memory (pitch m, an odd pitch
 // m + 1, or cudaMallocPitch's), or the user's components (col_major of odd pitch, as a Kokkos
@@ -9,6 +10,8 @@
 // same data bytes in the same run, named by the kernel that ran it, and checked on the device: every
 // element in place, blocked padding holding the fill, the user's row padding untouched.
 #include "bench_result.hpp"
+#include "path_ends.hpp"
+#include "random_cases.hpp"
 
 #include <coalesce/coalesce.hpp>
 
@@ -22,40 +25,6 @@
 
 namespace coalesce::bench {
 namespace {
-
-struct alignas(16) bytes16 {
-  std::uint64_t lo, hi;
-};
-
-// The value of element (v, i): a hash, so a misplaced element is caught.
-template <class T>
-__host__ __device__ T pattern(std::size_t v, std::size_t i) {
-  std::uint64_t x = v * 0x9e3779b97f4a7c15ull + i * 0xc2b2ae3d27d4eb4full + 1;
-  x ^= x >> 29;
-  x *= 0xbf58476d1ce4e5b9ull;
-  x ^= x >> 32;
-  if constexpr (sizeof(T) == 16) {
-    return T{x, x * 0x94d049bb133111ebull + 7};
-  } else {
-    return static_cast<T>(x);
-  }
-}
-template <class T>
-__host__ __device__ T poison() {
-  if constexpr (sizeof(T) == 16) {
-    return T{0xa5a5a5a5a5a5a5a5ull, 0xa5a5a5a5a5a5a5a5ull};
-  } else {
-    return static_cast<T>(0xa5a5a5a5a5a5a5a5ull);
-  }
-}
-template <class T>
-__host__ __device__ bool same(const T& a, const T& b) {
-  if constexpr (sizeof(T) == 16) {
-    return a.lo == b.lo && a.hi == b.hi;
-  } else {
-    return a == b;
-  }
-}
 
 // Source: data elements hold the pattern, gaps and padding the poison.
 template <class T, class Map>
@@ -93,36 +62,6 @@ __global__ void count_wrong(const T* p, Map map, std::size_t span, bool padding_
 }
 
 constexpr unsigned grid_blocks = 132 * 8, block_threads = 256;
-
-// One end of a path: a coalesce array, or the user's row-major vectors (or components) in device memory.
-struct end_kind {
-  std::string name;
-  bool user = false;
-  layout_spec spec{};   // array ends
-  int pitch_class = 0;  // user ends: 0 pitch m, 1 pitch m + 1, 2 cudaMallocPitch's
-  bool offset = false;  // user ends: data one element past an aligned address
-  bool columns = false;  // user ends: components (col_major, pitch n | 1) instead of rows
-};
-
-std::vector<end_kind> ends(bool quick) {
-  std::vector<end_kind> all;
-  const std::vector<std::size_t> bds =
-      quick ? std::vector<std::size_t>{96, 128} : std::vector<std::size_t>{32, 96, 128, 256, 1000};
-  all.push_back({"aos", false, aos()});
-  all.push_back({"pitched", false, pitched_rows()});
-  all.push_back({"soa", false, soa()});
-  if (!quick) all.push_back({"soa:packed", false, soa(false)});
-  for (std::size_t bd : bds) all.push_back({"blocked:" + std::to_string(bd), false, blocked(bd)});
-  const char* pitches[] = {"user", "user:odd-pitch", "user:malloc-pitch"};
-  for (int pc = 0; pc < 3; ++pc)
-    for (bool off : {false, true}) {
-      if (quick && (pc == 2 || (pc == 1 && !off))) continue;
-      all.push_back({std::string(pitches[pc]) + (off ? "+1" : ""), true, {}, pc, off});
-    }
-  for (bool off : {false, true})
-    if (!quick || off) all.push_back({off ? "user:cols+1" : "user:cols", true, {}, 0, off, true});
-  return all;
-}
 
 void free_device(void* p) { cudaFree(p); }
 
@@ -219,82 +158,108 @@ unsigned long long wrong_elements(const T* p, const array_layout& l, bool user, 
   return wrong;
 }
 
-bool allocator_pitched(const end_kind& e) {
-  return e.user ? e.pitch_class == 2 : e.spec.kind == layout_kind::row_major && e.spec.pitched;
-}
+// A counter on the device for count_wrong.
+struct wrong_counter {
+  std::unique_ptr<void, void (*)(void*)> memory{nullptr, free_device};
+  wrong_counter() {
+    void* p = nullptr;
+    check(cudaMalloc(&p, sizeof(unsigned long long)), "cudaMalloc");
+    memory.reset(p);
+  }
+  unsigned long long* get() const { return static_cast<unsigned long long*>(memory.get()); }
+};
 
-// n for data bytes `bytes`; where an end has cudaMallocPitch rows (512-byte rows for a few bytes of
-// data), fewer, so that its span stays within 16x the data.
-std::size_t vectors_for(std::size_t bytes, std::size_t m, std::size_t elem, bool pitched_rows) {
-  const std::size_t n = bytes / (m * elem);
-  if (!pitched_rows) return n;
-  const std::size_t row = (m * elem + 511) / 512 * 512;
-  return std::min(n, 16 * bytes / row);
+// One cell: n vectors of m T from `from` to `to` (at most one of them the user's), built fresh so the
+// destination starts poisoned; timed, compared with d2d, named by its kernel and checked. name is the
+// cell's row ("aos -> soa").
+template <class T>
+result path_cell(const options& opt, const end_kind& from, const end_kind& to, const std::string& name,
+                 const std::string& type, std::size_t m, std::size_t n, const result& d2d,
+                 const wrong_counter& counter) {
+  const runtime rt{backend::cuda};
+  array<T> src_array, dst_array;
+  user_vectors<T> user;
+  if (from.user) user = make_user<T>(from, n, m);
+  if (to.user) user = make_user<T>(to, n, m);
+  if (!from.user) src_array = rt.allocate<T>(n, m, from.spec);
+  if (!to.user) dst_array = rt.allocate<T>(n, m, to.spec);
+  const array_layout sl = from.user ? user.layout() : src_array.layout();
+  const array_layout dl = to.user ? user.layout() : dst_array.layout();
+  T* src = from.user ? user.data() : src_array.data();
+  T* dst = to.user ? user.data() : dst_array.data();
+  fill_layout(src, sl);
+  fill_poison<<<grid_blocks, block_threads>>>(dst, dl.span());
+  check(cudaGetLastError(), "fill_poison launch");
+  std::function<void()> move;
+  if (from.user && user.columns) {
+    move = [&] { rt.upload_async(component_set<const T>(user.cols), dst_array, nullptr); };
+  } else if (from.user) {
+    move = [&] { rt.upload_async(vector_set<const T>(user.set), dst_array, nullptr); };
+  } else if (to.user && user.columns) {
+    move = [&] { rt.download_async(src_array, user.cols, nullptr); };
+  } else if (to.user) {
+    move = [&] { rt.download_async(src_array, user.set, nullptr); };
+  } else {
+    move = [&] { rt.copy_async(src_array, dst_array, nullptr); };
+  }
+  const stats time = time_gpu(move, 2, opt.reps);
+  result r = compared(relayout_result(from.name, to.name, type, m, n, sizeof(T), time), d2d);
+  r.group = "path";
+  r.name = name;
+  r.kernel = device_transform_kernel(sl, src, dl, dst, sizeof(T));
+  const double touched = double(sector_bytes(sl, reinterpret_cast<std::uintptr_t>(src), sizeof(T)) +
+                                sector_bytes(dl, reinterpret_cast<std::uintptr_t>(dst), sizeof(T)));
+  r.sector_fraction = gbs(touched, time.median_ms) / d2d.gbs;
+  r.wrong = wrong_elements(dst, dl, to.user, counter.get());
+  if (r.wrong)
+    std::fprintf(stderr, "coalesce-bench: %s %s m=%zu n=%zu: %llu wrong elements (kernel %s)\n", r.name.c_str(),
+                 type.c_str(), m, n, r.wrong, r.kernel.c_str());
+  return r;
 }
 
 template <class T>
 void path_cells(const options& opt, const std::string& type, std::size_t m, const result& d2d,
                 std::vector<result>& out) {
-  const runtime rt{backend::cuda};
-  const bool quick = opt.paths == "quick";
-  const std::vector<end_kind> kinds = ends(quick);
-  std::unique_ptr<void, void (*)(void*)> counter_memory{nullptr, free_device};
-  {
-    void* p = nullptr;
-    check(cudaMalloc(&p, sizeof(unsigned long long)), "cudaMalloc");
-    counter_memory.reset(p);
-  }
-  auto* counter = static_cast<unsigned long long*>(counter_memory.get());
+  const std::vector<end_kind> kinds = path_ends(opt.paths == "quick");
+  const wrong_counter counter;
   for (const end_kind& from : kinds) {
     for (const end_kind& to : kinds) {
       if (from.name == to.name || (from.user && to.user)) continue;
-      if (!selected(opt.only, from.name + " -> " + to.name)) continue;
-      // The ends of this cell, built fresh so every destination starts poisoned.
+      const std::string name = from.name + " -> " + to.name;
+      if (!selected(opt.only, name)) continue;
       const std::size_t n = vectors_for(opt.bytes, m, sizeof(T), allocator_pitched(from) || allocator_pitched(to));
-      array<T> src_array, dst_array;
-      user_vectors<T> user;
-      if (from.user) user = make_user<T>(from, n, m);
-      if (to.user) user = make_user<T>(to, n, m);
-      if (!from.user) src_array = rt.allocate<T>(n, m, from.spec);
-      if (!to.user) dst_array = rt.allocate<T>(n, m, to.spec);
-      const array_layout sl = from.user ? user.layout() : src_array.layout();
-      const array_layout dl = to.user ? user.layout() : dst_array.layout();
-      T* src = from.user ? user.data() : src_array.data();
-      T* dst = to.user ? user.data() : dst_array.data();
-      fill_layout(src, sl);
-      fill_poison<<<grid_blocks, block_threads>>>(dst, dl.span());
-      check(cudaGetLastError(), "fill_poison launch");
-      std::function<void()> move;
-      if (from.user && user.columns) {
-        move = [&] { rt.upload_async(component_set<const T>(user.cols), dst_array, nullptr); };
-      } else if (from.user) {
-        move = [&] { rt.upload_async(vector_set<const T>(user.set), dst_array, nullptr); };
-      } else if (to.user && user.columns) {
-        move = [&] { rt.download_async(src_array, user.cols, nullptr); };
-      } else if (to.user) {
-        move = [&] { rt.download_async(src_array, user.set, nullptr); };
-      } else {
-        move = [&] { rt.copy_async(src_array, dst_array, nullptr); };
-      }
-      const stats time = time_gpu(move, 2, opt.reps);
-      result r = compared(relayout_result(from.name, to.name, type, m, n, sizeof(T), time), d2d);
-      r.group = "path";
-      r.kernel = device_transform_kernel(sl, src, dl, dst, sizeof(T));
-      const double touched = double(sector_bytes(sl, reinterpret_cast<std::uintptr_t>(src), sizeof(T)) +
-                                    sector_bytes(dl, reinterpret_cast<std::uintptr_t>(dst), sizeof(T)));
-      r.sector_fraction = gbs(touched, time.median_ms) / d2d.gbs;
-      r.wrong = wrong_elements(dst, dl, to.user, counter);
-      if (r.wrong)
-        std::fprintf(stderr, "coalesce-bench: %s %s m=%zu: %llu wrong elements (kernel %s)\n", r.name.c_str(),
-                     type.c_str(), m, r.wrong, r.kernel.c_str());
-      out.push_back(r);
+      out.push_back(path_cell<T>(opt, from, to, name, type, m, n, d2d, counter));
     }
+  }
+}
+
+// f(T{}) with the path cells' element type of elem bytes.
+template <class F>
+void with_path_type(std::size_t elem, F&& f) {
+  switch (elem) {
+    case 1: return f(std::uint8_t{});
+    case 2: return f(std::uint16_t{});
+    case 4: return f(std::uint32_t{});
+    case 8: return f(std::uint64_t{});
+    default: return f(bytes16{});
   }
 }
 
 }  // namespace
 
 void path_device_cases(const options& opt, const result& d2d, std::vector<result>& out) {
+  if (opt.random) {
+    const wrong_counter counter;
+    for (const path_case& c : random_path_cases(opt.seed, opt.random, opt.bytes)) {
+      if (!selected(opt.only, c.name())) continue;
+      std::fprintf(stderr, "paths: %s, m = %zu, %zu-byte elements, n = %zu\n", c.name().c_str(), c.m, c.elem, c.n);
+      with_path_type(c.elem, [&](auto t) {
+        using T = decltype(t);
+        out.push_back(path_cell<T>(opt, c.from, c.to, c.name(), path_type(c.elem), c.m, c.n, d2d, counter));
+      });
+    }
+    return;
+  }
   const bool quick = opt.paths == "quick";
   const std::vector<std::size_t> ms = quick ? std::vector<std::size_t>{1, 3, 12, 32}
                                             : std::vector<std::size_t>{1, 2, 3, 4, 5, 7, 9, 12, 16, 32, 48, 64, 100};
@@ -303,23 +268,7 @@ void path_device_cases(const options& opt, const result& d2d, std::vector<result
   for (std::size_t elem : elems) {
     for (std::size_t m : ms) {
       std::fprintf(stderr, "paths: %zu-byte elements, m = %zu\n", elem, m);
-      switch (elem) {
-        case 1:
-          path_cells<std::uint8_t>(opt, "u8", m, d2d, out);
-          break;
-        case 2:
-          path_cells<std::uint16_t>(opt, "u16", m, d2d, out);
-          break;
-        case 4:
-          path_cells<std::uint32_t>(opt, "u32", m, d2d, out);
-          break;
-        case 8:
-          path_cells<std::uint64_t>(opt, "u64", m, d2d, out);
-          break;
-        default:
-          path_cells<bytes16>(opt, "b16", m, d2d, out);
-          break;
-      }
+      with_path_type(elem, [&](auto t) { path_cells<decltype(t)>(opt, path_type(elem), m, d2d, out); });
     }
   }
 }

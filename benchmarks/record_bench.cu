@@ -4,14 +4,19 @@
 // kernel a user writes by hand (one thread per record: load the struct from one layout, store its
 // fields into the other), both against cudaMemcpy D2D of the same run. Bytes counted: the fields'
 // bytes read + written (padding not counted). Also the pipelines from pageable and pinned memory.
+// With --random K, K random record cells (random_cases.hpp) instead, each checked byte for byte.
 #include "bench_result.hpp"
+#include "random_cases.hpp"
 #include "record_types.hpp"
 
 #include <coalesce/coalesce.hpp>
 
 #include <cuda_runtime.h>
 
+#include <cstdio>
 #include <cstring>
+#include <functional>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -93,9 +98,117 @@ void record_transfer_cases(const options& opt, const char* label, const result c
   cudaFreeHost(pinned);
 }
 
+void free_pinned(void* p) { cudaFreeHost(p); }
+
+// The user's structs of a random cell, holding `init` (n structs as the user has them): pageable or
+// pinned host memory, or device memory (an aos record array: the user's layout, at cudaMalloc's alignment).
+struct user_structs {
+  std::vector<unsigned char> pageable;
+  std::unique_ptr<void, void (*)(void*)> pinned{nullptr, free_pinned};
+  record_array device;
+  unsigned char* data = nullptr;
+  memory_space space = memory_space::host;
+
+  user_structs(const runtime& rt, const record_end& e, const record_desc& d, const std::vector<unsigned char>& init) {
+    const std::size_t n = init.size() / d.stride();
+    if (e.device) {
+      device = rt.allocate(d, n, record_aos());
+      data = device.data();
+      space = memory_space::device;
+      check(cudaMemcpy(data, init.data(), init.size(), cudaMemcpyHostToDevice), "cudaMemcpy");
+    } else if (e.pinned) {
+      void* p = nullptr;
+      check(cudaMallocHost(&p, init.size()), "cudaMallocHost");
+      pinned.reset(p);
+      data = static_cast<unsigned char*>(p);
+      std::memcpy(data, init.data(), init.size());
+    } else {
+      pageable = init;
+      data = pageable.data();
+    }
+  }
+};
+
+// One random record cell: timed, compared with d2d (device to device) or the transfer ceiling of its
+// host memory, named by its kernel (device to device: the kernel of the same move between arrays) and
+// checked: every field byte in place, the user's padding untouched.
+result random_record_cell(const options& opt, const record_case& c, const result& d2d, const result transfers[4]) {
+  const runtime rt{backend::cuda};
+  const record_desc& d = c.desc;
+  const std::size_t n = c.n;
+  const std::vector<unsigned char> want = random_structs(d, n);
+  const std::vector<unsigned char> poisoned(want.size(), struct_poison);
+  std::unique_ptr<user_structs> user;
+  record_array src, dst;
+  if (c.from.user) {
+    user = std::make_unique<user_structs>(rt, c.from, d, want);
+  } else {
+    src = rt.allocate(d, n, c.from.spec);
+    rt.upload_async(host_records(want.data(), n, d), src, nullptr);
+  }
+  if (c.to.user) {
+    user = std::make_unique<user_structs>(rt, c.to, d, poisoned);
+  } else {
+    dst = rt.allocate(d, n, c.to.spec);
+  }
+  check(cudaDeviceSynchronize(), "cudaDeviceSynchronize");
+  const record_set<void> mine{user ? user->data : nullptr, n, d, user ? user->space : memory_space::host};
+  std::function<void()> move;
+  if (c.from.user) {
+    move = [&] { rt.upload_async(mine, dst, nullptr); };
+  } else if (c.to.user && c.async) {
+    move = [&] { rt.download_async(src, mine, nullptr); };
+  } else if (c.to.user) {
+    move = [&] { rt.download(src, mine); };
+  } else {
+    move = [&] { rt.copy_async(src, dst, nullptr); };
+  }
+  result r;
+  r.name = c.name();
+  r.type = "random";
+  r.n = n;
+  r.time = time_gpu(move, 2, opt.reps);
+  const record_end& host_end = c.from.user ? c.from : c.to;
+  if (user && !host_end.device) {  // the user's structs cross the bus, stride and all
+    r.group = c.from.user ? "upload" : "download";
+    r.bytes = double(n * d.stride());
+    r = compared(r, transfers[(c.from.user ? 0 : 2) + (host_end.pinned ? 1 : 0)]);
+  } else {
+    r.group = "records";
+    r.bytes = 2.0 * double(n) * double(d.data_bytes());
+    r = compared(r, d2d);
+    const record_array& from = c.from.user ? user->device : src;
+    const record_array& to = c.to.user ? user->device : dst;
+    r.kernel = device_record_kernel(from, to);
+    r.sector_fraction = gbs(record_sector_bytes(from) + record_sector_bytes(to), r.time.median_ms) / d2d.gbs;
+  }
+  // What the destination holds, as the user's structs (an array's padding lanes are not compared).
+  std::vector<unsigned char> got = poisoned;
+  if (!c.to.user) {
+    rt.download(dst, host_records(got.data(), n, d));
+  } else if (user->space == memory_space::device) {
+    check(cudaMemcpy(got.data(), user->data, got.size(), cudaMemcpyDeviceToHost), "cudaMemcpy");
+  } else {
+    std::memcpy(got.data(), user->data, got.size());
+  }
+  r.wrong = wrong_records(got.data(), want, d.stride());
+  if (r.wrong)
+    std::fprintf(stderr, "coalesce-bench: %s (n = %zu; %s): %llu wrong records (kernel %s)\n", r.name.c_str(), n,
+                 to_string(d).c_str(), r.wrong, r.kernel.c_str());
+  return r;
+}
+
 }  // namespace
 
 void record_device_cases(const options& opt, const result& d2d, const result transfers[4], std::vector<result>& out) {
+  if (opt.random) {
+    for (const record_case& c : random_record_cases(opt.seed, opt.random, opt.bytes)) {
+      if (!selected(opt.only, c.name())) continue;
+      std::fprintf(stderr, "records: %s, n = %zu (%s)\n", c.name().c_str(), c.n, to_string(c.desc).c_str());
+      out.push_back(random_record_cell(opt, c, d2d, transfers));
+    }
+    return;
+  }
   record_cases<body, body_fields>(opt, "body", d2d, out);
   record_cases<particle, particle_fields>(opt, "particle", d2d, out);
   record_cases<element, element_fields>(opt, "element", d2d, out);

@@ -17,6 +17,10 @@ void write_json(const std::string& path, const run_info& info, const std::vector
   j["machine"] = info.machine;
   j["date"] = info.date;
   j["command"] = info.command;
+  if (info.random) {
+    j["random"] = info.random;
+    j["seed"] = info.seed;
+  }
   for (const result& r : results)
     j["results"].push_back({{"group", r.group},
                             {"name", r.name},
@@ -56,8 +60,10 @@ void paths_markdown(std::ostringstream& os, const std::vector<result>& results) 
   std::set<std::string> types;
   std::map<std::string, std::map<std::string, const result*>> worst;
   std::size_t cells = 0, at_90 = 0, sector_90 = 0;
+  bool sectors = false;
   for (const result& r : results) {
     if (r.group != "path") continue;
+    sectors = sectors || r.sector_fraction > 0;
     types.insert(r.type);
     const result*& w = worst[r.name][r.type];
     if (w == nullptr || r.fraction < w->fraction) w = &r;
@@ -66,9 +72,11 @@ void paths_markdown(std::ostringstream& os, const std::vector<result>& results) 
     sector_90 += r.sector_fraction >= 0.9;
   }
   if (cells == 0) return;
-  os << "\nPaths: " << cells << " cells; " << at_90 << " at >= 90% of the copy ceiling (data bytes), " << sector_90
-     << " at >= 90% counting the 32-byte sectors the ends touch. Each cell below is the lowest over m: "
-        "% of the ceiling (% by sectors), m, kernel.\n\n| path |";
+  os << "\nPaths: " << cells << " cells; " << at_90 << " at >= 90% of the copy ceiling (data bytes)";
+  if (sectors)  // the device's cells
+    os << ", " << sector_90 << " at >= 90% counting the 32-byte sectors the ends touch";
+  os << ". Each cell below is the lowest over m: % of the ceiling" << (sectors ? " (% by sectors)" : "")
+     << ", m, kernel.\n\n| path |";
   for (const std::string& t : types) os << ' ' << t << " |";
   os << "\n|---|";
   for (std::size_t k = 0; k < types.size(); ++k) os << "---|";
@@ -82,8 +90,9 @@ void paths_markdown(std::ostringstream& os, const std::vector<result>& results) 
         continue;
       }
       const result& r = *it->second;
-      os << ' ' << std::setprecision(1) << 100.0 * r.fraction << "% (" << 100.0 * r.sector_fraction << "%) m=" << r.m
-         << ' ' << r.kernel << " |";
+      os << ' ' << std::setprecision(1) << 100.0 * r.fraction << '%';
+      if (sectors) os << " (" << 100.0 * r.sector_fraction << "%)";
+      os << " m=" << r.m << ' ' << r.kernel << " |";
     }
     os << '\n';
   }
@@ -94,7 +103,11 @@ void paths_markdown(std::ostringstream& os, const std::vector<result>& results) 
 std::string markdown(const run_info& info, const std::vector<result>& results) {
   std::ostringstream os;
   os << std::fixed;
-  os << "Machine: " << info.machine << "  \nDate: " << info.date << "  \nCommand: `" << info.command << "`\n\n";
+  os << "Machine: " << info.machine << "  \nDate: " << info.date << "  \nCommand: `" << info.command << '`';
+  if (info.random)
+    os << "  \nRandom cells: " << info.random << " of seed " << info.seed << " (`--random " << info.random << " --seed "
+       << info.seed << "` repeats the draw)";
+  os << "\n\n";
   os << "| ceiling | GB/s | median ms | min-max ms |\n|---|---:|---:|---:|\n";
   for (const result& r : results)
     if (r.group == "ceiling")

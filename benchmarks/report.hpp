@@ -6,6 +6,8 @@
 
 #include "bench_result.hpp"
 
+#include <cstddef>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -15,6 +17,8 @@ struct run_info {
   std::string machine;  // the runtime's description
   std::string date;
   std::string command;
+  std::size_t random = 0;  // --random K: K random cells of this seed's draw (random_cases.hpp)
+  std::uint64_t seed = 0;
 };
 
 void write_json(const std::string& path, const run_info& info, const std::vector<result>& results);
