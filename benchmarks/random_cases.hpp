@@ -167,13 +167,6 @@ inline record_case random_record_case(std::mt19937_64& gen, std::string tag, std
   return c;
 }
 
-inline std::vector<record_case> random_record_cases(std::uint64_t seed, std::size_t count, std::size_t bytes) {
-  std::mt19937_64 gen(seed);
-  std::vector<record_case> out;
-  for (std::size_t k = 0; k < count; ++k) out.push_back(random_record_case(gen, case_tag(k, count), bytes));
-  return out;
-}
-
 inline constexpr unsigned char struct_poison = 0xA5;
 
 // n structs of d as the user has them: field bytes a hash of (record, byte), padding the poison.
@@ -242,11 +235,22 @@ inline path_case random_path_case(std::mt19937_64& gen, std::string tag, std::si
   return c;
 }
 
-inline std::vector<path_case> random_path_cases(std::uint64_t seed, std::size_t count, std::size_t bytes) {
+// The draw of a seed: `count` cases of `case_of(gen, tag, bytes)`, in order.
+template <class Case>
+std::vector<Case> random_cases(Case (*case_of)(std::mt19937_64&, std::string, std::size_t), std::uint64_t seed,
+                               std::size_t count, std::size_t bytes) {
   std::mt19937_64 gen(seed);
-  std::vector<path_case> out;
-  for (std::size_t k = 0; k < count; ++k) out.push_back(random_path_case(gen, case_tag(k, count), bytes));
+  std::vector<Case> out;
+  for (std::size_t k = 0; k < count; ++k) out.push_back(case_of(gen, case_tag(k, count), bytes));
   return out;
+}
+
+inline std::vector<record_case> random_record_cases(std::uint64_t seed, std::size_t count, std::size_t bytes) {
+  return random_cases(random_record_case, seed, count, bytes);
+}
+
+inline std::vector<path_case> random_path_cases(std::uint64_t seed, std::size_t count, std::size_t bytes) {
+  return random_cases(random_path_case, seed, count, bytes);
 }
 
 // The element types of the path cells: "u8", "u16", "u32", "u64", "b16".
