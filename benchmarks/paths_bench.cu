@@ -206,7 +206,7 @@ result path_cell(const options& opt, const end_kind& from, const end_kind& to, c
   result r = compared(relayout_result(from.name, to.name, type, m, n, sizeof(T), time), d2d);
   r.group = "path";
   r.name = name;
-  r.kernel = device_transform_kernel(sl, src, dl, dst, sizeof(T));
+  r.kernel = explain(sl, src, dl, dst, sizeof(T)).name();
   const double touched = double(sector_bytes(sl, reinterpret_cast<std::uintptr_t>(src), sizeof(T)) +
                                 sector_bytes(dl, reinterpret_cast<std::uintptr_t>(dst), sizeof(T)));
   r.sector_fraction = gbs(touched, time.median_ms) / d2d.gbs;

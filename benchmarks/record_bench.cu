@@ -41,7 +41,7 @@ void record_cases(const options& opt, const char* label, const result& d2d, std:
       [&](const record_array& src, record_array& dst, result& r) {
         r.time = time_gpu([&] { rt.copy_async(src, dst, nullptr); }, 3, opt.reps);
         r = compared(r, d2d);
-        r.kernel = device_record_kernel(src, dst);
+        r.kernel = explain(src, dst).name();
         r.sector_fraction = gbs(record_sector_bytes(src) + record_sector_bytes(dst), r.time.median_ms) / d2d.gbs;
         out.push_back(r);
         visit<Fields, block_sizes<128>>(src, [&](auto from_view) {
@@ -179,7 +179,7 @@ result random_record_cell(const options& opt, const record_case& c, const result
     r = compared(r, d2d);
     const record_array& from = c.from.user ? user->device : src;
     const record_array& to = c.to.user ? user->device : dst;
-    r.kernel = device_record_kernel(from, to);
+    r.kernel = explain(from, to).name();
     r.sector_fraction = gbs(record_sector_bytes(from) + record_sector_bytes(to), r.time.median_ms) / d2d.gbs;
   }
   // What the destination holds, as the user's structs (an array's padding lanes are not compared).

@@ -46,32 +46,12 @@ bool is_device_pointer(const void* p);
 // True when p is device memory the host cannot read (cudaMemoryTypeDevice).
 bool is_device_only_pointer(const void* p);
 
-// Device to device: every element of src into dst's layout (the dispatch of relayout_plan.hpp).
+// Device to device: every element of src into dst's layout, by the route the table chooses
+// (move_routes.hpp).
 // Padding of a blocked dst gets *fill, or is left alone when fill is null; pitch gaps are never
 // written. elem is the element size (1, 2, 4, 8 or 16 bytes). Asynchronous on `stream`.
 void relayout_device(const void* src, const array_layout& src_layout, void* dst, const array_layout& dst_layout,
                      std::size_t elem, const void* fill, const std::string& call, stream_t stream = nullptr);
-
-// Rows one element off the 16-byte grid (a user's pointer), or on it where the transpose declined
-// them, to and from columnar sides, by the record kernels (src/cuda/record_*.cuh): the vectors' m
-// components as record components, so that the rows are loaded and stored as aligned 16-byte chunks.
-// Only where that measured faster than the tiled kernel (vectors of at most 64 bytes;
-// record_relayout.cu says which); false, having launched nothing, elsewhere.
-bool relayout_as_records(const void* src, const array_layout& src_layout, void* dst, const array_layout& dst_layout,
-                         std::size_t elem, const void* fill, const std::string& call, stream_t stream = nullptr);
-// Whether relayout_device asks the record kernels before the fast rows of the table: for rows
-// destinations one element off that the transpose kernel would store word by word (a pitch above m,
-// or a vector length its shifted rows do not take), where the record kernels take them, of 1-, 2-
-// and 4-byte words and vectors not a multiple of 32 bytes, where they measured faster than the
-// word-by-word transpose; 8-byte words and vectors of 32 or 64 bytes stay with the transpose, m = 1
-// is a copy. Rows of pitch m that the shifted rows take go to the transpose, which measured faster
-// (BENCHMARKS.md, Every transform path).
-bool vector_records_first(const array_layout& src_layout, const void* src, const array_layout& dst_layout,
-                          const void* dst, std::size_t elem);
-// The record kernel relayout_as_records runs for these arrays: "records (lanes)", "records (staged)",
-// or null (none; also without CUDA).
-const char* vector_records_kernel(const array_layout& src_layout, const void* src, const array_layout& dst_layout,
-                                  const void* dst, std::size_t elem);
 
 // A range of vectors with a given plan (what the chunked pipelines use). @pre plan.method == tiled,
 // or the range is the whole of both layouts.

@@ -213,17 +213,13 @@ void gather_transpose_of(const host_plan& plan, const byte* s, byte* d) {
 #pragma GCC pop_options
 #endif
 
-bool gathers_wanted() noexcept {
-  const char* v = std::getenv("COALESCE_HOST_GATHER");
-  return v == nullptr || std::strcmp(v, "0") != 0;
-}
 #endif  // COALESCE_HOST_GATHER_BUILT
 
 }  // namespace
 
 bool host_gathers_available() noexcept {
 #if COALESCE_HOST_GATHER_BUILT
-  static const bool available = __builtin_cpu_supports("avx512f") && gathers_wanted();
+  static const bool available = __builtin_cpu_supports("avx512f");
   return available;
 #else
   return false;

@@ -13,8 +13,7 @@
 
 namespace coalesce::detail {
 
-// Whether this CPU has AVX-512F, the library was built with the gather code (GCC or Clang on x86-64),
-// and COALESCE_HOST_GATHER is not 0 (the switch that lets benchmarks and tests run the other path).
+// Whether this CPU has AVX-512F and the library was built with the gather code (GCC or Clang on x86-64).
 bool host_gathers_available() noexcept;
 
 // Whether the gathers can run plan (a transpose of 4- or 8-byte words whose offsets within one

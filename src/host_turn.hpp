@@ -286,11 +286,10 @@ __attribute__((target("ssse3"))) void columns_to_rows_shuffle(byte* out, const b
 // Whether the byte shuffles turn t, on this CPU: rows of at most 3 bytes into columns, and columns into
 // rows of at most 4 bytes or 3 halves (of pitch m): there they measured faster than the unpacks, which
 // keep longer rows and rows of 2-byte words into columns (BENCHMARKS.md, Host backend).
-// COALESCE_HOST_SHUFFLE=0 keeps the unpacks everywhere (for benchmarks and tests of that path).
 template <class W>
 inline bool shuffles_turn(const turn::turn_shape& t, bool to_rows) {
 #if COALESCE_HOST_SHUFFLE_BUILT
-  static const bool available = __builtin_cpu_supports("ssse3") && env_switch_on("COALESCE_HOST_SHUFFLE");
+  static const bool available = __builtin_cpu_supports("ssse3");
   const std::size_t most = to_rows ? (sizeof(W) == 1 ? 4 : 3) : (sizeof(W) == 1 ? 3 : 0);
   static_assert(turn::shuffle_most >= 4, "the masks cover every length taken");
   return available && t.m <= most && t.rs <= most && (!to_rows || t.rs == t.m);

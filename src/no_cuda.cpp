@@ -31,15 +31,14 @@ void relayout_device_range(const void*, const array_layout&, void*, const array_
                            const relayout_plan&, const tile_range&, const std::string& call, stream_t) {
   no_cuda(call);
 }
-bool relayout_as_records(const void*, const array_layout&, void*, const array_layout&, std::size_t, const void*,
-                         const std::string& call, stream_t) {
-  no_cuda(call);
+bool vector_records_preferred(const array_layout&, const array_layout&, std::size_t) {
+  return false;
 }
 bool vector_records_first(const array_layout&, const void*, const array_layout&, const void*, std::size_t) {
   return false;
 }
-const char* vector_records_kernel(const array_layout&, const void*, const array_layout&, const void*, std::size_t) {
-  return nullptr;
+record_route_fit record_route(route_id, const record_move&, const record_range&, const void*, const void*) {
+  return {false, "", "coalesce was built without CUDA"};
 }
 std::shared_ptr<pinned_ring> make_pinned_ring() { return nullptr; }
 void upload_to_device(const void*, const array_layout&, void*, const array_layout&, std::size_t, const void*,
@@ -54,8 +53,8 @@ void move_records_device(const void*, void*, const record_move&, const record_ra
                          stream_t) {
   no_cuda(call);
 }
-std::string record_kernel_name(const record_move&, const record_range&, const void*, const void*,
-                               const std::string& call) {
+void move_records_by_route(route_id, const record_move&, const record_range&, const void*, void*,
+                           const std::string& call, stream_t) {
   no_cuda(call);
 }
 void zero_device(void*, std::size_t, const std::string& call) { no_cuda(call); }

@@ -54,36 +54,6 @@ bool pick_row_mode(std::size_t m, std::size_t words, row_mode& mode) {
   return true;
 }
 
-bool power_of_two(std::size_t x) { return x != 0 && (x & (x - 1)) == 0; }
-
-// COALESCE_ANY_BD_TRANSPOSE=0 leaves blocked sides of a bd not a power of two to the tiled kernel
-// (the benchmarks' baseline for the transpose of any bd).
-bool any_block_transpose_enabled() {
-  static const bool enabled = env_switch_on("COALESCE_ANY_BD_TRANSPOSE");
-  return enabled;
-}
-
-// COALESCE_NARROW_RUNS=0 moves runs that are not whole 16-byte chunks word by word (the benchmarks'
-// baseline for the narrower chunks).
-bool narrow_runs_enabled() {
-  static const bool enabled = env_switch_on("COALESCE_NARROW_RUNS");
-  return enabled;
-}
-
-// COALESCE_PITCHED_ROWS=0 leaves pitched rows to the tiled kernel.
-bool pitched_transpose_enabled() {
-  static const bool enabled = env_switch_on("COALESCE_PITCHED_ROWS");
-  return enabled;
-}
-
-}  // namespace
-
-bool shifted_rows_enabled() {
-  static const bool enabled = env_switch_on("COALESCE_SHIFTED_ROWS");
-  return enabled;
-}
-
-namespace {
 
 // The rows the transpose kernel takes in a mode of its own, where plan_transpose asks whether the
 // other kernels measured faster (BENCHMARKS.md, Every transform path).
@@ -114,7 +84,11 @@ bool transpose_rows_measured_slower(rows_case c, std::size_t elem, std::size_t m
 }
 
 fast_plan plan_transpose(const array_layout& src, const array_layout& dst, std::size_t elem, bool rows_aligned,
-                         bool columns_aligned) {
+                         bool columns_aligned, bool measured) {
+  // measured: decline where the measured table says another route ran faster (off: where the kernel can)
+  const auto slower = [&](rows_case c, std::size_t m, std::size_t pitch) {
+    return measured && transpose_rows_measured_slower(c, elem, m, pitch);
+  };
   fast_plan plan;
   const bool rows_first = src.kind == layout_kind::row_major;
   const array_layout& rows = rows_first ? src : dst;
@@ -129,13 +103,12 @@ fast_plan plan_transpose(const array_layout& src, const array_layout& dst, std::
   // placed lead words past a 16-byte boundary so that a chunk lies there as it does in memory
   // (packed mode: one 16-byte store). Not for the classes where the record, tiled and word-by-word
   // kernels measured faster (8-byte words from m = 16, and as a source of even m).
-  const bool slower_shifted = transpose_rows_measured_slower(
-      rows_first ? rows_case::shifted_source : rows_case::shifted_destination, elem, m, rows.pitch);
+  const bool slower_shifted =
+      slower(rows_first ? rows_case::shifted_source : rows_case::shifted_destination, m, rows.pitch);
   row_mode probe;  // nor for rows of no row mode (1-byte words of m = 6, 10, 12): the other kernels
   const bool shifted_rows = !rows_aligned && rows.pitch == m && words > 1 && !slower_shifted &&
-                            pick_row_mode(m, words, probe) && shifted_rows_enabled();
+                            pick_row_mode(m, words, probe);
   const bool pitched = rows.pitch != m || (!rows_aligned && !shifted_rows);
-  if (pitched && !pitched_transpose_enabled()) return plan;
   // The most rows a tile's 1024 row chunks (four per thread) hold: ceil(m / G) chunks a row (pitched),
   // or the whole span's pitch / G (span); none for packed rows (T * m / G chunks, like the columns).
   // (Shifted rows have one chunk more, which the kernel moves apart: the tile stays as long.)
@@ -144,24 +117,22 @@ fast_plan plan_transpose(const array_layout& src, const array_layout& dst, std::
     // Shifted span rows (an odd pitch, one element in): the span mode from the boundary below the
     // tile's first word; only 4-byte words, and 2-byte ones from m = 48, measured faster there than
     // the record and tiled kernels (transpose_rows_measured_slower).
-    if (!shifted_rows_enabled() || rows.pitch - m >= words ||
-        transpose_rows_measured_slower(rows_case::shifted_span_source, elem, m, rows.pitch))
-      return plan;
+    if (rows.pitch - m >= words || slower(rows_case::shifted_span_source, m, rows.pitch)) return plan;
     plan.mode = row_mode::span;
     chunk_rows = transpose_tile_bytes / 16 * words / rows.pitch;
   } else if (pitched && rows_first) {
     if (rows.pitch % words == 0) {
-      if (transpose_rows_measured_slower(rows_case::pitched_source, elem, m, rows.pitch)) return plan;
+      if (slower(rows_case::pitched_source, m, rows.pitch)) return plan;
       plan.mode = row_mode::pitched;
     } else if (rows.pitch - m < words) {  // less than a chunk of padding per row: read it too
-      if (transpose_rows_measured_slower(rows_case::span_source, elem, m, rows.pitch)) return plan;
+      if (slower(rows_case::span_source, m, rows.pitch)) return plan;
       plan.mode = row_mode::span;
       chunk_rows = transpose_tile_bytes / 16 * words / rows.pitch;
     } else {
       return plan;
     }
   } else if (pitched) {
-    if (transpose_rows_measured_slower(rows_case::pitched_destination, elem, m, rows.pitch)) return plan;
+    if (slower(rows_case::pitched_destination, m, rows.pitch)) return plan;
     plan.mode = row_mode::pitched;  // a destination: whole chunks, or word by word (any pitch, any address)
     plan.rows_by_word = m % words != 0 || rows.pitch % words != 0 || !rows_aligned;
   }
@@ -174,10 +145,8 @@ fast_plan plan_transpose(const array_layout& src, const array_layout& dst, std::
   // A col_major side whose pointer is off 16 bytes is shifted columns too (a blocked one goes generic).
   if (!columns_aligned && other.kind != layout_kind::col_major) return plan;
   plan.shifted = other.kind == layout_kind::col_major && (other.pitch % words != 0 || !columns_aligned);
-  if (plan.shifted && m * elem > 64 && (elem > 2 || (elem == 1 && rows_first))) return plan;
-  if (other.kind == layout_kind::blocked &&
-      (other.block % words != 0 || (!power_of_two(other.block) && !any_block_transpose_enabled())))
-    return plan;
+  if (measured && plan.shifted && m * elem > 64 && (elem > 2 || (elem == 1 && rows_first))) return plan;
+  if (other.kind == layout_kind::blocked && other.block % words != 0) return plan;
   if (!pitched && !pick_row_mode(m, words, plan.mode)) return plan;
   if (shifted_rows && plan.mode == row_mode::contiguous) plan.mode = row_mode::wrap;  // chunks across two vectors
   // The most vectors that fit the tile bytes, in steps of 64 bytes down a component (whole chunks,
@@ -217,33 +186,14 @@ fast_plan plan_transpose(const array_layout& src, const array_layout& dst, std::
 
 }  // namespace
 
-bool env_switch_on(const char* name) {
-  const char* value = std::getenv(name);
-  return value == nullptr || std::string(value) != "0";
-}
-
-bool record_swizzle_model_enabled() {
-  static const bool enabled = env_switch_on("COALESCE_RECORD_SWIZZLE_MODEL");
-  return enabled;
-}
-
-bool narrow_turn_enabled() {
-  static const bool enabled = env_switch_on("COALESCE_NARROW_TURN");
-  return enabled;
-}
-
 bool has_static_m(std::size_t m) {
-  // COALESCE_STATIC_M=0 runs every m through the kernels that take it as an argument: what the
-  // benchmarks use to show what the compiled-in m are worth.
-  static const bool enabled = env_switch_on("COALESCE_STATIC_M");
-  if (!enabled) return false;
   for (unsigned s : static_ms)
     if (s == m) return true;
   return false;
 }
 
 fast_plan plan_fast_relayout(const array_layout& src, const array_layout& dst, std::size_t elem, bool src_aligned,
-                             bool dst_aligned) {
+                             bool dst_aligned, bool measured) {
   fast_plan plan;
   const bool word_size = elem == 1 || elem == 2 || elem == 4 || elem == 8 || elem == 16;
   if (src.n == 0 || src.n != dst.n || src.m != dst.m || !word_size) return plan;
@@ -281,7 +231,6 @@ fast_plan plan_fast_relayout(const array_layout& src, const array_layout& dst, s
       plan.chunk = 16;
       return plan;
     }
-    if (!narrow_runs_enabled()) return plan;
     // Else narrower chunks of several words (1-byte words in blocks of 1000: runs on 8 bytes): straight
     // where both sides' runs start on them, else 8-byte ones shifted (the other side a col_major row
     // anywhere), rather than one word at a time.
@@ -299,7 +248,8 @@ fast_plan plan_fast_relayout(const array_layout& src, const array_layout& dst, s
   // A blocked side needs 16 bytes (a col_major one off them is shifted columns); rows too, but as a
   // destination stored word by word.
   const bool rows_first = src.kind == layout_kind::row_major;
-  return plan_transpose(src, dst, elem, rows_first ? src_aligned : dst_aligned, rows_first ? dst_aligned : src_aligned);
+  return plan_transpose(src, dst, elem, rows_first ? src_aligned : dst_aligned, rows_first ? dst_aligned : src_aligned,
+                        measured);
 }
 
 std::size_t rows_word_bytes(const array_layout& src, const void* src_data, const array_layout& dst,
@@ -349,9 +299,8 @@ std::size_t contiguous_copy_bytes(const array_layout& src, const array_layout& d
 }
 
 bool shifted_copy_pays(const void* dst, const void* src, std::size_t bytes) {
-  static const bool enabled = env_switch_on("COALESCE_SHIFTED_COPY");
   const auto distance = reinterpret_cast<std::uintptr_t>(dst) - reinterpret_cast<std::uintptr_t>(src);
-  return enabled && bytes >= 4096 && distance % 4 != 0;
+  return bytes >= 4096 && distance % 4 != 0;
 }
 
 namespace {
@@ -410,42 +359,3 @@ relayout_plan plan_relayout(const array_layout& src, const array_layout& dst, st
 }
 
 }  // namespace coalesce::detail
-
-namespace coalesce {
-
-std::string device_transform_kernel(const array_layout& src, const void* src_data, const array_layout& dst,
-                                    const void* dst_data, std::size_t elem) {
-  using namespace detail;
-  const relayout_plan plan = plan_relayout(src, dst, elem);
-  if (plan.method == relayout_method::copy_2d) {
-    const std::size_t word = rows_word_bytes(src, src_data, dst, dst_data, elem);
-    if (word) return "rows (" + std::to_string(word) + "-byte words)";
-    return shifted_copy_pays(dst_data, src_data, contiguous_copy_bytes(src, dst, elem)) ? "shifted copy" : "copy_2d";
-  }
-  const auto aligned = [](const void* p) { return reinterpret_cast<std::uintptr_t>(p) % 16 == 0; };
-  if (vector_records_first(src, src_data, dst, dst_data, elem))  // relayout_device's order
-    if (const char* records = vector_records_kernel(src, src_data, dst, dst_data, elem)) return records;
-  const fast_plan fast = plan_fast_relayout(src, dst, elem, aligned(src_data), aligned(dst_data));
-  switch (fast.method) {
-    case fast_method::flat:
-      return shifted_copy_pays(dst_data, src_data, src.n * elem) ? "flat (shifted copy)" : "flat";
-    case fast_method::runs:
-      if (fast.chunk == 0) return "runs";
-      return "runs (" + std::to_string(fast.chunk) + (fast.shifted ? "-byte, shifted)" : "-byte)");
-    case fast_method::transpose:  // the vectors after the last whole tile too (its first blocks)
-      if (fast.mode != row_mode::pitched && !aligned(src.kind == layout_kind::row_major ? src_data : dst_data))
-        return fast.shifted ? "transpose (shifted rows, shifted columns)" : "transpose (shifted rows)";
-      if (fast.mode == row_mode::pitched || fast.mode == row_mode::span)
-        return fast.shifted ? "transpose (pitched rows, shifted columns)" : "transpose (pitched rows)";
-      return fast.shifted ? "transpose (shifted columns)" : "transpose";
-    case fast_method::none:
-      break;
-  }
-  if (const char* records = vector_records_kernel(src, src_data, dst, dst_data, elem)) return records;
-  if (plan.method != relayout_method::tiled) return "simple";
-  const bool vec = tile_side_vectorizable(src, elem, plan.tile, src_data, 0) ||
-                   tile_side_vectorizable(dst, elem, plan.tile, dst_data, 0);
-  return vec ? "tiled (16-byte)" : "tiled";
-}
-
-}  // namespace coalesce

@@ -1,35 +1,10 @@
 // SPDX-FileCopyrightText: 2026 coalesce authors
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
-// The dispatch table of device transforms: which kernel moves a (source, destination, element size),
-// the first row that applies, from the top (relayout_device; rows destinations off the 16-byte grid
-// that the shifted rows leave ask the record kernels before the transpose: vector_records_first,
-// device_api.hpp):
-//   same layout                                  -> one copy of the span (copy_2d)
-//   row_major with other pitches                 -> the rows kernel, in the widest words the
-//                                                   pitches and addresses allow (copy_2d plan)
-//   m == 1, both sides contiguous                -> flat: one copy, then the blocked padding filled
-//   two columnar sides (col_major of any pitch,  -> runs: each component is runs of consecutive
-//     blocked of any bd)                            vectors on both sides, copied straight (16-byte
-//                                                   chunks, shifted ones, or 8-, 4-, 2-byte ones
-//                                                   where the runs start on no more)
-//   row_major (any pitch; as a source one on     -> transpose: 16-byte chunks (pitched rows as a
-//     16 bytes or within a chunk of m; pitch m,     destination word by word; rows off 16 bytes
-//     or within a chunk of it, at any address:      from the boundary below: shifted rows), a tile
-//     shifted rows) <-> col_major (any address:     per thread block, the tail by its first blocks
-//     shifted cols) or blocked (16-byte aligned,
-//     bd of whole 16-byte chunks)
-//   rows (pitch m) off the 16-byte grid, or on   -> the record kernels (record_relayout.cu): each
-//     it where the transpose declined, <->          component a record component; the rows side in
-//     columnar, vectors of at most 64 bytes         aligned 16-byte chunks wherever it lies
-//   a tile fits                                  -> the generic tiled kernel: T vectors x m
-//                                                   components through shared memory (also what the
-//                                                   upload/download pipelines run on each chunk)
-//   otherwise                                    -> the straightforward kernel (one thread per
-//                                                   destination offset)
-// plan_relayout gives the first and the last two rows, plan_fast_relayout the middle three. The
-// generic tile T is the largest that keeps the shared tile within budget and meets each blocked side
-// (bd divides T, or T divides bd).
+// The plans of the vector-set routes of the route table (move_routes.hpp): the copies (copy_2d), the
+// fast routes (plan_fast_relayout: flat, runs, transpose) and the generic tiled kernel (plan_relayout).
+// The generic tile T is the largest that keeps the shared tile within budget and meets each blocked
+// side (bd divides T, or T divides bd).
 
 #include <coalesce/layout/spec.hpp>
 
@@ -134,25 +109,14 @@ struct fast_plan {
 inline constexpr unsigned static_ms[] = {2, 4, 8};
 bool has_static_m(std::size_t m);
 
-// A kernel choice the benchmarks turn off by setting the variable to 0, to measure it against the
-// alternative in one run (and tests reach the other path): on unless `name` is "0".
-bool env_switch_on(const char* name);
-// COALESCE_NARROW_TURN=0: the transpose kernel's 1- and 2-byte words keep every lane's columnar chunks
-// in word order (no turn; the benchmarks' baseline for it).
-bool narrow_turn_enabled();
-// COALESCE_SHIFTED_ROWS=0: rows whose pointer lies off 16 bytes go to the record or tiled kernels
-// (sources) or word by word (destinations) instead of the transpose's shifted rows.
-bool shifted_rows_enabled();
-// The staged record kernel's rows swizzle chosen by its bank model (stage_plan::rows_swizzle);
-// COALESCE_RECORD_SWIZZLE_MODEL=0: the simpler rule (strides that are multiples of 64) instead.
-bool record_swizzle_model_enabled();
-
 // Bytes of one transpose tile on either side: each of the 256 threads holds four 16-byte chunks.
 inline constexpr std::size_t transpose_tile_bytes = 16 * 1024;
 
 // The fast method for moving the whole of src into dst, or none. src_aligned / dst_aligned: the
-// data pointers are 16-byte aligned.
+// data pointers are 16-byte aligned. measured: none also where the measured table
+// (transpose_rows_measured_slower, relayout_plan.cpp) found another route faster; false: the plan
+// wherever the kernel can run it (COALESCE_FORCE_ROUTE).
 fast_plan plan_fast_relayout(const array_layout& src, const array_layout& dst, std::size_t elem, bool src_aligned,
-                             bool dst_aligned);
+                             bool dst_aligned, bool measured = true);
 
 }  // namespace coalesce::detail

@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 coalesce authors
 // SPDX-License-Identifier: Apache-2.0
-// The fast rows of the dispatch table (plan_fast_relayout): flat copies, runs and the transpose
-// kernel, each instantiated per word size and (for the transpose) direction and m.
+// The flat, runs and transpose routes (plan_fast_relayout), each instantiated per word size and (for
+// the transpose) direction and m.
 #include "fast_relayout.hpp"
 
 #include "../relayout_one.hpp"
@@ -111,11 +111,8 @@ void move_transpose(const Word* src, const array_layout& sl, Word* dst, const ar
 
 }  // namespace
 
-bool relayout_fast(const void* src, const array_layout& sl, void* dst, const array_layout& dl, std::size_t elem,
-                   const void* fill, const std::string& call, cudaStream_t stream) {
-  const auto aligned = [](const void* p) { return reinterpret_cast<std::uintptr_t>(p) % 16 == 0; };
-  const fast_plan plan = plan_fast_relayout(sl, dl, elem, aligned(src), aligned(dst));
-  if (plan.method == fast_method::none) return false;
+void relayout_fast(const void* src, const array_layout& sl, void* dst, const array_layout& dl, std::size_t elem,
+                   const void* fill, const fast_plan& plan, const std::string& call, cudaStream_t stream) {
   with_word(elem, call, [&](auto word) {
     using W = decltype(word);
     const W* from = static_cast<const W*>(src);
@@ -128,7 +125,6 @@ bool relayout_fast(const void* src, const array_layout& sl, void* dst, const arr
       case fast_method::none: return;
     }
   });
-  return true;  // the transpose kernel's first blocks move what its whole tiles leave
 }
 
 }  // namespace coalesce::detail

@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 coalesce authors
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
-// The fast rows of the dispatch table, for whole-array device-to-device moves.
+// The flat, runs and transpose routes (move_routes.hpp), for whole-array device-to-device moves.
 
 #include "../device_api.hpp"
 
@@ -11,9 +11,9 @@
 
 namespace coalesce::detail {
 
-// Moves all of src into dst (with a blocked destination's padding) by plan_fast_relayout's method;
-// false where no fast method applies (nothing launched).
-bool relayout_fast(const void* src, const array_layout& sl, void* dst, const array_layout& dl, std::size_t elem,
-                   const void* fill, const std::string& call, cudaStream_t stream);
+// Moves all of src into dst (with a blocked destination's padding) by `plan` (plan_fast_relayout's;
+// its method not none). The transpose kernel's first blocks move what its whole tiles leave.
+void relayout_fast(const void* src, const array_layout& sl, void* dst, const array_layout& dl, std::size_t elem,
+                   const void* fill, const fast_plan& plan, const std::string& call, cudaStream_t stream);
 
 }  // namespace coalesce::detail

@@ -23,41 +23,48 @@ namespace coalesce::detail {
 using record_kernel = std::variant<std::monostate, compact_lanes_params, record_lanes_params, compact_stage_params,
                                    medium_stage_params, record_stage_params>;
 
-// The lanes kernel for destinations of runs only (where `lanes`), else the staged kernel within `most`
-// bytes of shared memory a block (a tile per block within the first of `budgets` that holds 128
-// records, else the resident grid), else one thread per element. A plan its kernel could overrun or
-// misread (lanes_plan_violation, stage_plan_violation) is passed over for the next; a move the element
-// kernel cannot take either (element_violation) throws, naming the limit, before anything runs.
+// Which record kernels a choice may take: the lanes kernel, the staged kernel, or both (in that order).
+enum class record_kernels { lanes, staged, any };
+
+// The lanes kernel for destinations of runs only, else the staged kernel within `most` bytes of shared
+// memory a block (a tile per block within the first of stage_once_budgets that holds 128 records,
+// else the resident grid), among those `which` allows; else std::monostate: one thread per element. A
+// plan its kernel could overrun or misread (lanes_plan_violation, stage_plan_violation) is passed over
+// for the next. The element kernel's own limits: record_elements_violation.
 inline record_kernel choose_record_kernel(const record_move& move, const record_range& range, const void* src,
-                                          const void* dst, std::size_t most, bool lanes,
-                                          const std::vector<stage_budget_choice>& budgets, const std::string& call) {
+                                          const void* dst, std::size_t most, record_kernels which) {
   const std::size_t comps = move.width.size();
-  if (const auto plan = lanes ? plan_record_lanes(move, range) : std::nullopt)
+  if (const auto plan = which != record_kernels::staged ? plan_record_lanes(move, range) : std::nullopt)
     if (!lanes_plan_violation(*plan, move, range)) {
       if (auto small = lanes_plan_in<compact_lanes_params>(*plan, comps)) return std::move(*small);
       return *plan;
     }
-  if (const auto plan = record_stage_launch_plan(move, range, src, dst, most, budgets))
+  if (which == record_kernels::lanes) return {};
+  if (const auto plan = record_stage_launch_plan(move, range, src, dst, most))
     if (!stage_plan_violation(*plan, most)) {
       if (auto small = stage_plan_in<compact_stage_params>(*plan, comps)) return std::move(*small);
       if (auto medium = stage_plan_in<medium_stage_params>(*plan, comps)) return std::move(*medium);
       return *plan;
     }
-  if (const char* why = element_violation(move, src, dst))
-    fail(errc::invalid_argument, call,
-         std::string("no record kernel takes this move of ") + std::to_string(comps) + " components: " + why);
   return {};
 }
 
-// The kernel's name, as device_record_kernel reports it.
-inline std::string record_kernel_name(const record_kernel& kernel) {
+// Throws, naming the limit, where the element kernel cannot take the move either (element_violation).
+inline void require_record_elements(const record_move& move, const void* src, const void* dst, const std::string& call) {
+  if (const char* why = element_violation(move, src, dst))
+    fail(errc::invalid_argument, call,
+         "no record kernel takes this move of " + std::to_string(move.width.size()) + " components: " + why);
+}
+
+// The kernel's form, as explain() reports it: "tile T, a tile per block" or "tile T, resident" for the
+// staged kernel, "" otherwise.
+inline std::string record_kernel_variant(const record_kernel& kernel) {
   return std::visit(
       [](const auto& p) -> std::string {
         using P = std::decay_t<decltype(p)>;
-        if constexpr (std::is_base_of_v<lanes_header, P>) return "records (lanes)";
-        else if constexpr (std::is_base_of_v<stage_header, P>)
-          return "records (staged, tile " + std::to_string(p.tile) + (p.depth == 1 ? ", a tile per block)" : ", resident)");
-        else return "records (elements)";
+        if constexpr (std::is_base_of_v<stage_header, P>)
+          return "tile " + std::to_string(p.tile) + (p.depth == 1 ? ", a tile per block" : ", resident");
+        else return "";
       },
       kernel);
 }

@@ -5,14 +5,13 @@
 #include "../record/record_device.hpp"
 #include "cuda_check.hpp"
 #include "record_choice.cuh"
+#include "../move_routes.hpp"
 #include "../relayout_plan.hpp"
 
 #include <cuda_runtime.h>
 
 #include <algorithm>
 #include <cstdint>
-#include <cstdlib>
-#include <cstring>
 #include <iterator>
 #include <list>
 #include <memory>
@@ -143,20 +142,6 @@ void launch_record_stage(const P& p, unsigned grid, const unsigned char* s, unsi
   else launch_record_stage<false>(p, grid, s, d, most, call, stream);
 }
 
-// The budgets of a tile per block: stage_once_budgets, or for A/B runs COALESCE_RECORD_ONCE=<KiB>[:<threads>]
-// (one budget; 0: none, the resident grid always).
-const std::vector<stage_budget_choice>& stage_budgets() {
-  static const std::vector<stage_budget_choice> budgets = [] {
-    const char* v = std::getenv("COALESCE_RECORD_ONCE");
-    if (!v) return std::vector<stage_budget_choice>(std::begin(stage_once_budgets), std::end(stage_once_budgets));
-    if (std::atoi(v) <= 0) return std::vector<stage_budget_choice>();
-    const char* colon = std::strchr(v, ':');
-    const unsigned threads = colon && std::atoi(colon + 1) == 128 ? 128u : stage_threads;  // the two compiled
-    return std::vector<stage_budget_choice>{{std::size_t(std::atoi(v)) * 1024, threads}};
-  }();
-  return budgets;
-}
-
 // ---- Destinations of runs only: a thread per record (record_lanes.cuh) ---------------------------
 
 template <class Offset, class P>
@@ -200,11 +185,6 @@ void launch_record_elements(const record_move& move, const record_range& range, 
 
 // ---- The plans of the last moves ---------------------------------------------------------------
 
-bool record_lanes_on() {
-  static const bool on = env_switch_on("COALESCE_RECORD_LANES");  // 0: the staged kernel instead (A/B)
-  return on;
-}
-
 // The kernel, the staged kernel's grid, and the device figures both were worked out for (part of the
 // plan's key, so they are the current device's). Building it costs the host 1-16 microseconds (the
 // tile search), during which the GPU waits; a code that moves the same arrays every step builds it
@@ -216,8 +196,9 @@ struct record_kernel_plan {
 };
 
 record_kernel_plan build_record_plan(const record_move& move, const record_range& range, const void* src,
-                                     const void* dst, int sms, int most, const std::string& call) {
-  record_kernel_plan k{choose_record_kernel(move, range, src, dst, std::size_t(most), record_lanes_on(), stage_budgets(), call), 0, sms, most};
+                                     const void* dst, int sms, int most, record_kernels which,
+                                     const std::string& call) {
+  record_kernel_plan k{choose_record_kernel(move, range, src, dst, std::size_t(most), which), 0, sms, most};
   std::visit(
       [&](const auto& p) {
         using P = std::decay_t<decltype(p)>;
@@ -229,20 +210,20 @@ record_kernel_plan build_record_plan(const record_move& move, const record_range
 }
 
 // Everything a plan depends on, as bytes: the move, the range, the pointers' offsets within 16 bytes
-// (the plans look at no more of them), the device's SMs and shared-memory limit, and the lanes switch.
+// (the plans look at no more of them), the device's SMs and shared-memory limit, and the kernels asked.
 template <class T>
 void append_bytes(std::string& key, const T* data, std::size_t count) {
   static_assert(std::is_trivially_copyable_v<T>, "plain bytes");
   key.append(reinterpret_cast<const char*>(data), count * sizeof(T));
 }
 std::string record_plan_key(const record_move& m, const record_range& r, const void* src, const void* dst, int sms,
-                            int most) {
+                            int most, record_kernels which) {
   std::string key;
   const std::size_t scalars[] = {m.width.size(), m.src_rows_base, m.dst_rows_base, std::size_t(m.preserve_gaps),
                                  m.src_rows_tail,
                                  r.count, r.dst_count, r.src_first, r.dst_first,
                                  reinterpret_cast<std::uintptr_t>(src) % 16, reinterpret_cast<std::uintptr_t>(dst) % 16,
-                                 std::size_t(sms), std::size_t(most), std::size_t(record_lanes_on())};
+                                 std::size_t(sms), std::size_t(most), std::size_t(which)};
   append_bytes(key, scalars, std::size(scalars));
   append_bytes(key, m.width.data(), m.width.size());
   append_bytes(key, m.src.data(), m.src.size());
@@ -278,75 +259,66 @@ class record_plan_cache {
 };
 
 std::shared_ptr<const record_kernel_plan> cached_record_plan(const record_move& move, const record_range& range,
-                                                             const void* src, const void* dst,
+                                                             const void* src, const void* dst, record_kernels which,
                                                              const std::string& call) {
   const int sms = device_attribute(cudaDevAttrMultiProcessorCount, call);
   const int most = device_attribute(cudaDevAttrMaxSharedMemoryPerBlockOptin, call);
   static record_plan_cache cache;
-  return cache.get(record_plan_key(move, range, src, dst, sms, most),
-                   [&] { return build_record_plan(move, range, src, dst, sms, most, call); });
+  return cache.get(record_plan_key(move, range, src, dst, sms, most, which),
+                   [&] { return build_record_plan(move, range, src, dst, sms, most, which, call); });
 }
 
-// Launches the plan's kernel; false where it has none (one thread per element is the caller's choice).
-bool launch_record_plan(const record_kernel_plan& plan, const record_range& range, const void* src, void* dst,
-                        const std::string& call, stream_t stream) {
+// Launches the plan's kernel (the lanes or the staged kernel), or the element kernel where it has none.
+void launch_record_plan(const record_kernel_plan& plan, const record_move& move, const record_range& range,
+                        const void* src, void* dst, const std::string& call, stream_t stream) {
   const auto* s = static_cast<const unsigned char*>(src);
   auto* d = static_cast<unsigned char*>(dst);
-  return std::visit(
+  std::visit(
       [&](const auto& p) {
         using P = std::decay_t<decltype(p)>;
-        if constexpr (std::is_base_of_v<lanes_header, P>) {
-          launch_record_lanes(p, range, s, d, call, stream);
-          return true;
-        } else if constexpr (std::is_base_of_v<stage_header, P>) {
-          launch_record_stage(p, plan.grid, s, d, plan.most, call, stream);
-          return true;
-        } else {
-          return false;
-        }
+        if constexpr (std::is_base_of_v<lanes_header, P>) launch_record_lanes(p, range, s, d, call, stream);
+        else if constexpr (std::is_base_of_v<stage_header, P>) launch_record_stage(p, plan.grid, s, d, plan.most, call, stream);
+        else launch_record_elements(move, range, s, d, plan.sms, call, stream);
       },
       plan.kernel);
 }
 
-// The vector sets the record kernels take (device_api.hpp): rows one element off the 16-byte grid
-// (a user's pointer) that the transpose's shifted rows leave (fewer vectors than its tile, vector
-// lengths no row mode takes, 8-byte words of even m or from m = 16, odd pitches of 1- and 8-byte
-// words and of 2-byte words below m = 48: transpose_rows_measured_slower, relayout_plan.cpp), which
-// the tiled kernel moves element by element, to and from columnar sides.
-// Only where they measured faster than the tiled kernel: vectors of at most 64 bytes of words up to 8
-// bytes, and blocked runs of at least 64 bytes; longer vectors, shorter blocked runs and 16-byte words
-// go to the tiled kernel (BENCHMARKS.md, Every transform path). Not to rows of a pitch above m: the
-// staged kernel stores into a user's padded rows element by element, much slower. From such rows
-// where each row's padding is under 16 bytes (an odd pitch m + 1): the kernel loads whole strides but
-// the last row's padding (record_move's src_rows_tail), which may lie past the array. Rows on the
-// grid too, where the transpose declined them (relayout_device asks
-// after the fast rows): a blocked side whose runs are not whole 16-byte chunks (1-byte words in
-// blocks of 1000), 1-byte words with a col_major side off the grid, vector lengths no row mode takes
-// (1-byte words of m = 6, 10, 12).
-bool vector_records_route(const array_layout& sl, const void* src, const array_layout& dl, const void* dst,
-                          std::size_t elem) {
-  static const bool on = env_switch_on("COALESCE_VECTOR_RECORDS");  // 0: the tiled kernel instead (A/B)
-  static const bool aligned_rows = env_switch_on("COALESCE_RECORDS_ALIGNED_ROWS");  // 0: off-grid rows only
-  static const bool padded_rows = env_switch_on("COALESCE_RECORDS_PADDED_ROWS");    // 0: source rows of pitch m only
-  if (!on || elem > 8 || sl.m * elem > 64 || copies_rows(sl, dl)) return false;
-  const auto fits = [&](const array_layout& l, bool source) {
-    if (l.kind == layout_kind::blocked) return l.block * elem >= 64;
-    if (l.kind == layout_kind::col_major || l.pitch == l.m) return true;
-    return source && padded_rows && (l.pitch - l.m) * elem < 16;
-  };
-  const auto off_grid = [&](const array_layout& l, const void* data) {
-    return l.kind == layout_kind::row_major && reinterpret_cast<std::uintptr_t>(data) % 16 != 0;
-  };
-  const bool rows = sl.kind == layout_kind::row_major || dl.kind == layout_kind::row_major;
-  return fits(sl, true) && fits(dl, false) && (off_grid(sl, src) || off_grid(dl, dst) || (aligned_rows && rows));
+record_kernels kernels_of(route_id r) {
+  return r == route_id::records_lanes ? record_kernels::lanes : record_kernels::staged;
+}
+
+// A device's figures for a plan made without launching: the current device's, or (no device) Hopper's
+// 227 KiB a block, which every GPU since Volta's 96 KiB meets for the tile budgets that decide whether
+// a plan exists.
+record_kernel plan_without_launch(const record_move& move, const record_range& range, const void* src,
+                                  const void* dst, record_kernels which, const std::string& call) {
+  if (device_count() > 0) return cached_record_plan(move, range, src, dst, which, call)->kernel;
+  return choose_record_kernel(move, range, src, dst, 227 * 1024, which);
 }
 
 }  // namespace
 
-std::string record_kernel_name(const record_move& move, const record_range& range, const void* src, const void* dst,
-                               const std::string& call) {
-  if (range.dst_count == 0) return "none";
-  return record_kernel_name(cached_record_plan(move, range, src, dst, call)->kernel);
+// The vector sets where the record routes measured faster than the tiled kernel (and than the
+// transpose, where vector_records_first): rows one element off the 16-byte grid (a user's pointer)
+// that the transpose's shifted rows leave (fewer vectors than its tile, vector lengths no row mode
+// takes, 8-byte words of even m or from m = 16, odd pitches of 1- and 8-byte words and of 2-byte words
+// below m = 48: transpose_rows_measured_slower, relayout_plan.cpp), to and from columnar sides; rows
+// on the grid too, where the transpose declined them: a blocked side whose runs are not whole 16-byte
+// chunks (1-byte words in blocks of 1000), 1-byte words with a col_major side off the grid, vector
+// lengths no row mode takes (1-byte words of m = 6, 10, 12). Vectors of at most 64 bytes of words up
+// to 8 bytes, and blocked runs of at least 64 bytes; longer vectors, shorter blocked runs and 16-byte
+// words measured faster in the tiled kernel (BENCHMARKS.md, Every transform path). Not into rows of a
+// pitch above m: the staged kernel stores into a user's padded rows element by element, much slower.
+// From such rows where each row's padding is under 16 bytes (an odd pitch m + 1).
+bool vector_records_preferred(const array_layout& sl, const array_layout& dl, std::size_t elem) {
+  if (elem > 8 || sl.m * elem > 64 || copies_rows(sl, dl)) return false;
+  const auto fits = [&](const array_layout& l, bool source) {
+    if (l.kind == layout_kind::blocked) return l.block * elem >= 64;
+    if (l.kind == layout_kind::col_major || l.pitch == l.m) return true;
+    return source && (l.pitch - l.m) * elem < 16;
+  };
+  return fits(sl, true) && fits(dl, false) &&
+         (sl.kind == layout_kind::row_major || dl.kind == layout_kind::row_major);
 }
 
 bool vector_records_first(const array_layout& sl, const void* src, const array_layout& dl, const void* dst,
@@ -357,46 +329,50 @@ bool vector_records_first(const array_layout& sl, const void* src, const array_l
   // Rows of pitch m go to the transpose's shifted rows where it takes them.
   const fast_plan fast = plan_fast_relayout(sl, dl, elem, aligned(src), false);
   if (fast.method == fast_method::transpose && fast.mode != row_mode::pitched) return false;
-  return vector_records_route(sl, src, dl, dst, elem);
+  return vector_records_preferred(sl, dl, elem);
+}
+
+record_route_fit record_route(route_id r, const record_move& move, const record_range& range, const void* src,
+                              const void* dst) {
+  record_route_fit fit;
+  if (r == route_id::elements) {
+    const char* why = element_violation(move, src, dst);
+    fit.applies = why == nullptr;
+    if (why) fit.why_not = why;
+    return fit;
+  }
+  const record_kernel k = plan_without_launch(move, range, src, dst, kernels_of(r), "explain");
+  fit.applies = !std::holds_alternative<std::monostate>(k);
+  if (fit.applies) fit.variant = record_kernel_variant(k);
+  else fit.why_not = r == route_id::records_lanes ? "a destination side that is not runs only (rows of records)"
+                                                  : "no tile of records fits the shared memory";
+  return fit;
 }
 
 void move_records_device(const void* src, void* dst, const record_move& move, const record_range& range,
                          const std::string& call, stream_t stream) {
   if (range.dst_count == 0) return;
-  const auto plan = cached_record_plan(move, range, src, dst, call);
-  if (!launch_record_plan(*plan, range, src, dst, call, stream))
+  device_move d;
+  d.records = &move;
+  d.range = range;
+  d.src_data = src;
+  d.dst_data = dst;
+  move_records_by_route(choose_route(d, false, call).id, move, range, src, dst, call, stream);
+}
+
+void move_records_by_route(route_id r, const record_move& move, const record_range& range, const void* src,
+                           void* dst, const std::string& call, stream_t stream) {
+  if (r == route_id::elements) {
+    require_record_elements(move, src, dst, call);
+    const int sms = device_attribute(cudaDevAttrMultiProcessorCount, call);
     launch_record_elements(move, range, static_cast<const unsigned char*>(src), static_cast<unsigned char*>(dst),
-                           plan->sms, call, stream);
-}
-
-bool relayout_as_records(const void* src, const array_layout& sl, void* dst, const array_layout& dl, std::size_t elem,
-                         const void* fill, const std::string& call, stream_t stream) {
-  if (!vector_records_route(sl, src, dl, dst, elem)) return false;
-  const record_move move = vector_record_move(sl, dl, elem, fill);
-  const record_range range{sl.n, dst_extent(dl, fill != nullptr), 0, 0};
-  return launch_record_plan(*cached_record_plan(move, range, src, dst, call), range, src, dst, call, stream);
-}
-
-const char* vector_records_kernel(const array_layout& sl, const void* src, const array_layout& dl, const void* dst,
-                                  std::size_t elem) {
-  if (sl.n == 0 || !vector_records_route(sl, src, dl, dst, elem)) return nullptr;
-  // The same choice as relayout_as_records, without a launch (nor a device: the staged plan's
-  // existence depends on the device only through the tile budgets, which every GPU since Volta's 96
-  // KiB a block meets; Hopper's 227 KiB stands in).
-  const int most = device_count() > 0
-                       ? device_attribute(cudaDevAttrMaxSharedMemoryPerBlockOptin, "vector_records_kernel")
-                       : 227 * 1024;
-  const record_kernel k = choose_record_kernel(vector_record_move(sl, dl, elem, nullptr),
-                                               {sl.n, dst_extent(dl, true), 0, 0}, src, dst, std::size_t(most),
-                                               record_lanes_on(), stage_budgets(), "vector_records_kernel");
-  return std::visit(
-      [](const auto& p) -> const char* {
-        using P = std::decay_t<decltype(p)>;
-        if constexpr (std::is_base_of_v<lanes_header, P>) return "records (lanes)";
-        else if constexpr (std::is_base_of_v<stage_header, P>) return "records (staged)";
-        else return nullptr;
-      },
-      k);
+                           sms, call, stream);
+    return;
+  }
+  const auto plan = cached_record_plan(move, range, src, dst, kernels_of(r), call);
+  if (std::holds_alternative<std::monostate>(plan->kernel))
+    fail(errc::invalid_argument, call, std::string("route ") + route_of(r).name + " does not take this move");
+  launch_record_plan(*plan, move, range, src, dst, call, stream);
 }
 
 void zero_device(void* data, std::size_t bytes, const std::string& call) {

@@ -353,8 +353,6 @@ inline std::size_t rows_wavefronts(std::size_t stride, std::size_t at, unsigned 
 inline std::uint32_t rows_swizzle(const record_move& move, std::uintptr_t src_rows, std::uintptr_t dst_rows,
                                   bool dst_rows_image) {
   const std::size_t src_stride = side_stride(move.src), dst_stride = side_stride(move.dst);
-  if (!record_swizzle_model_enabled())
-    return (src_stride && src_stride % 64 == 0) || (dst_rows_image && dst_stride % 64 == 0) ? 0x70 : 0;
   std::size_t plain = 0, swizzled = 0;
   auto add = [&](std::size_t stride, std::size_t at, unsigned width) {
     plain += rows_wavefronts(stride, at, width, 0);
@@ -530,16 +528,16 @@ inline const char* stage_plan_violation(const record_stage_params& p, std::size_
 // The plan the device launches: a tile per block (depth 1), the first of these budgets (shared bytes,
 // threads per block) that holds a tile of at least 128 records, so that many blocks share an SM; else
 // the resident grid's, stage_depth tiles in flight per block (tiles of blocked sides whose bd have a
-// large common multiple, or long records). `once`: other budgets (none: the resident grid).
+// large common multiple, or long records).
 struct stage_budget_choice {
   std::size_t bytes;
   unsigned threads;
 };
 inline constexpr stage_budget_choice stage_once_budgets[] = {{16 * 1024, 128}, {32 * 1024, 256}, {48 * 1024, 256}};
-inline std::optional<record_stage_params> record_stage_launch_plan(
-    const record_move& move, const record_range& range, const void* src, const void* dst, std::size_t most,
-    const std::vector<stage_budget_choice>& once = {std::begin(stage_once_budgets), std::end(stage_once_budgets)}) {
-  for (const stage_budget_choice& b : once) {
+inline std::optional<record_stage_params> record_stage_launch_plan(const record_move& move,
+                                                                  const record_range& range, const void* src,
+                                                                  const void* dst, std::size_t most) {
+  for (const stage_budget_choice& b : stage_once_budgets) {
     if (b.bytes > most) continue;
     const auto plan = plan_record_stage(move, range, src, dst, b.bytes, 1, b.bytes, b.threads);
     if (plan && plan->tile >= 128) return plan;

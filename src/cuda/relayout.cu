@@ -1,13 +1,15 @@
 // SPDX-FileCopyrightText: 2026 coalesce authors
 // SPDX-License-Identifier: Apache-2.0
-// Device transforms: the dispatch of relayout_plan.hpp, the tiled kernel, and the straightforward
-// kernel for what no tile fits (one thread per destination offset, in address order).
+// Device transforms of vector sets: the route the table chooses (move_routes.hpp), the tiled kernel, and
+// the element kernel of vector sets (one thread per destination offset, in address order).
 #include "../device_api.hpp"
 #include "../relayout_one.hpp"
 #include "copy_rows.hpp"
 #include "device_copy.hpp"
 #include "fast_relayout.hpp"
 #include "cuda_check.hpp"
+#include "../move_routes.hpp"
+#include "../record/record_device.hpp"
 #include "../relayout_plan.hpp"
 #include "rows_kernel.cuh"
 #include "tiled_relayout.cuh"
@@ -26,6 +28,8 @@ __global__ void simple_relayout_kernel(const Word* __restrict__ src, SrcMap src_
   for (std::size_t o = std::size_t(blockIdx.x) * blockDim.x + threadIdx.x; o < span; o += stride)
     relayout_one(src, src_map, dst, dst_map, o, write_padding, fill);
 }
+
+bool aligned16(const void* p) { return reinterpret_cast<std::uintptr_t>(p) % 16 == 0; }
 
 int multiprocessors(const std::string& call) { return device_attribute(cudaDevAttrMultiProcessorCount, call); }
 
@@ -101,26 +105,40 @@ void move_rows(const void* src, const array_layout& sl, void* dst, const array_l
 void relayout_device(const void* src, const array_layout& sl, void* dst, const array_layout& dl, std::size_t elem,
                      const void* fill, const std::string& call, stream_t stream) {
   if (sl.n == 0) return;
-  if (copies_rows(sl, dl)) {
-    const std::size_t word = rows_word_bytes(sl, src, dl, dst, elem), bytes = contiguous_copy_bytes(sl, dl, elem);
-    if (word) {
-      move_rows(src, sl, dst, dl, elem, word, stream, call);
-    } else if (bytes) {
-      copy_device_bytes(dst, src, bytes, stream, call);
-    } else {
-      copy_same_kind(src, sl, dst, dl, elem, stream, call);
+  device_move move;
+  move.vectors = true;
+  move.src = sl;
+  move.dst = dl;
+  move.elem = elem;
+  move.src_data = src;
+  move.dst_data = dst;
+  move.fill = fill;
+  const route_choice route = choose_route(move, false, call);
+  switch (route.id) {
+    case route_id::copy: return copy_device_bytes(dst, src, contiguous_copy_bytes(sl, dl, elem), stream, call);
+    case route_id::rows:
+      return move_rows(src, sl, dst, dl, elem, rows_word_bytes(sl, src, dl, dst, elem), stream, call);
+    case route_id::copy_2d: return copy_same_kind(src, sl, dst, dl, elem, stream, call);
+    case route_id::flat:
+    case route_id::runs:
+    case route_id::transpose: {
+      const fast_plan plan = plan_fast_relayout(sl, dl, elem, aligned16(src), aligned16(dst), !route.forced);
+      return relayout_fast(src, sl, dst, dl, elem, fill, plan, call, stream);
     }
-    return;
+    case route_id::records_lanes:
+    case route_id::records_staged: {
+      const record_move records = vector_record_move(sl, dl, elem, fill);
+      return move_records_by_route(route.id, records, {sl.n, dst_extent(dl, fill != nullptr), 0, 0}, src, dst, call,
+                                   stream);
+    }
+    case route_id::tiled:
+    case route_id::elements: {
+      relayout_plan plan = plan_relayout(sl, dl, elem);
+      if (route.id == route_id::elements) plan.method = relayout_method::simple;
+      return relayout_device_range(src, sl, dst, dl, elem, fill, plan,
+                                   tile_range{sl.n, dst_extent(dl, fill != nullptr), 0, 0}, call, stream);
+    }
   }
-  // A fast row of the table moves all of it, or none: then the generic plan, worked out only then. The
-  // record kernels go before the fast rows or after them (vector_records_first), asked once.
-  const bool records_first = vector_records_first(sl, src, dl, dst, elem);
-  if (records_first && relayout_as_records(src, sl, dst, dl, elem, fill, call, stream)) return;
-  if (relayout_fast(src, sl, dst, dl, elem, fill, call, stream)) return;
-  if (!records_first && relayout_as_records(src, sl, dst, dl, elem, fill, call, stream)) return;
-  const relayout_plan plan = plan_relayout(sl, dl, elem);
-  relayout_device_range(src, sl, dst, dl, elem, fill, plan, tile_range{sl.n, dst_extent(dl, fill != nullptr), 0, 0},
-                        call, stream);
 }
 
 void relayout_device_range(const void* src, const array_layout& sl, void* dst, const array_layout& dl,

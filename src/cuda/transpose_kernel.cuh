@@ -590,11 +590,10 @@ inline transpose_shape transpose_shape_for(const fast_plan& plan, const array_la
   shape.split = plan.split;
   shape.n = sl.n;
   // Blocks within the tile (block_columns) turn always: 4- and 8-byte words whatever the runs' length;
-  // 1- and 2-byte words are never turned there (turns_columns). Runs turn from 16 chunks; 1- and
-  // 2-byte words not with COALESCE_NARROW_TURN=0.
+  // 1- and 2-byte words are never turned there (turns_columns). Runs turn from 16 chunks.
   const array_layout& other = rows.kind == sl.kind ? dl : sl;
   const bool blocks_in_tile = other.kind == layout_kind::blocked && other.block <= plan.tile;
-  shape.turn = (blocks_in_tile || plan.tile / words >= 16) && (words <= 4 || narrow_turn_enabled());
+  shape.turn = blocks_in_tile || plan.tile / words >= 16;
   shape.extent = dst_extent(dl, write_padding);
   const std::size_t per_block = std::size_t(transpose_threads) * tail_elements_per_thread;
   shape.tail = unsigned(((shape.extent - plan.split) * m + per_block - 1) / per_block);

@@ -4,22 +4,21 @@
 // The CUDA side of record moves (src/cuda/record_*.cu; src/no_cuda.cpp throws no_device without CUDA).
 
 #include "../device_api.hpp"
+#include "../move_routes.hpp"
 #include "record_move.hpp"
 
 #include <string>
 
 namespace coalesce::detail {
 
-// Device to device, asynchronous on `stream`: the tiled kernel where a tile fits both layouts, else
-// one thread per destination component.
+// Device to device, asynchronous on `stream`: the route the table chooses (records_lanes,
+// records_staged or elements; move_routes.hpp).
 void move_records_device(const void* src, void* dst, const record_move& move, const record_range& range,
                          const std::string& call, stream_t stream);
-
-// The kernel move_records_device launches for this move at these addresses: "records (lanes)", "records
-// (staged, tile T, a tile per block)" or "(..., resident)", "records (elements)"; its
-// plan is built (and cached) as a move would build it.
-std::string record_kernel_name(const record_move& move, const record_range& range, const void* src, const void* dst,
-                               const std::string& call);
+// The same by a given record route (records_lanes, records_staged, elements); throws where it does not
+// take the move.
+void move_records_by_route(route_id route, const record_move& move, const record_range& range, const void* src,
+                           void* dst, const std::string& call, stream_t stream);
 
 // Zeroes `bytes` of device memory (a padded struct layout's gaps start defined).
 void zero_device(void* data, std::size_t bytes, const std::string& call);

@@ -105,11 +105,35 @@ void runtime::download_async(const record_array& src, const record_set<void>& ds
                dst.desc, nullptr, true, call, stream, false);
 }
 
-std::string device_record_kernel(const record_array& src, const record_array& dst) {
-  const std::string call = "device_record_kernel";
-  require_same_record(src.desc(), dst.desc(), call);
-  const detail::record_move move = detail::plan_record_move(src.desc(), src.layout(), dst.layout(), nullptr, false);
-  return detail::record_kernel_name(move, detail::whole(src.layout(), dst.layout()), src.data(), dst.data(), call);
+namespace {
+route_explanation explain_records(const void* src, const record_layout& sl, const void* dst, const record_layout& dl,
+                                  const record_desc& desc, bool dst_is_user) {
+  if (!COALESCE_WITH_CUDA) fail(errc::no_device, "explain", "coalesce was built without CUDA: no device routes");
+  const detail::record_move move = detail::plan_record_move(desc, sl, dl, nullptr, dst_is_user);
+  detail::device_move d;
+  d.records = &move;
+  d.range = detail::whole(sl, dl);
+  d.src_data = src;
+  d.dst_data = dst;
+  return detail::explanation(detail::choose_route(d, true, "explain"));
+}
+}  // namespace
+
+route_explanation explain(const record_array& src, const record_array& dst) {
+  require_same_record(src.desc(), dst.desc(), "explain");
+  return explain_records(src.data(), src.layout(), dst.data(), dst.layout(), src.desc(), false);
+}
+
+route_explanation explain(const record_set<const void>& src, const record_array& dst) {
+  require_same_record(src.desc, dst.desc(), "explain");
+  return explain_records(src.data, user_records(src.desc, src.n, "explain"), dst.data(), dst.layout(), src.desc,
+                         false);
+}
+
+route_explanation explain(const record_array& src, const record_set<void>& dst) {
+  require_same_record(src.desc(), dst.desc, "explain");
+  return explain_records(src.data(), src.layout(), dst.data, user_records(dst.desc, dst.n, "explain"), dst.desc,
+                         true);
 }
 
 void runtime::copy_records(const void* src, const record_layout& sl, memory_space ss, void* dst,

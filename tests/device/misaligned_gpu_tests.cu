@@ -11,6 +11,8 @@
 
 #include <doctest/doctest.h>
 
+#include "routes.hpp"
+
 #include "../../src/device_api.hpp"
 #include "random.hpp"
 #include "round_trip.hpp"
@@ -66,7 +68,7 @@ std::string check_move(const array_layout& sl, std::size_t src_shift, const arra
   REQUIRE_CUDA(cudaMemcpy(src.raw, image.data(), image.size() * sizeof(T), cudaMemcpyHostToDevice));
   const std::vector<T> poisoned(dl.span() + dst_shift, mark);
   REQUIRE_CUDA(cudaMemcpy(dst.raw, poisoned.data(), poisoned.size() * sizeof(T), cudaMemcpyHostToDevice));
-  const std::string kernel = device_transform_kernel(sl, src.data, dl, dst.data, sizeof(T));
+  const std::string kernel = test::route_name(sl, src.data, dl, dst.data, sizeof(T));
   INFO("kernel " << kernel);
   detail::relayout_device(src.data, sl, dst.data, dl, sizeof(T), &fill, "test");
   REQUIRE_CUDA(cudaDeviceSynchronize());

@@ -128,15 +128,16 @@ TEST_SUITE("gpu") {
     const record_array soa = rt.upload(host_records(in, d), record_soa());
     const record_array blocked = rt.upload(host_records(in, d), record_blocked(128));
     const record_array odd = rt.upload(host_records(in, d), record_blocked(1000));  // species' runs of 1000 bytes
-    CHECK(device_record_kernel(soa, blocked) == "records (lanes)");
-    CHECK(device_record_kernel(blocked, soa) == "records (lanes)");
-    CHECK(device_record_kernel(blocked, blocked) == "records (lanes)");
-    CHECK(device_record_kernel(aos, soa).rfind("records (", 0) == 0);  // lanes or staged: the source's rows of 48 bytes
-    CHECK(device_record_kernel(odd, soa) == "records (lanes)");
-    CHECK(device_record_kernel(soa, aos).rfind("records (staged, tile ", 0) == 0);
+    CHECK(explain(soa, blocked).route == "records_lanes");
+    CHECK(explain(blocked, soa).route == "records_lanes");
+    CHECK(explain(blocked, blocked).route == "records_lanes");
+    CHECK(explain(aos, soa).route.rfind("records_", 0) == 0);  // lanes or staged: the source's rows of 48 bytes
+    CHECK(explain(odd, soa).route == "records_lanes");
+    CHECK(explain(soa, aos).route == "records_staged");
+    CHECK(explain(soa, aos).variant.rfind("tile ", 0) == 0);
     const record_array other = rt.upload(host_records(in, describe_record<particle>(field("x", &particle::x))),
                                          record_soa());
-    require_error([&] { (void)device_record_kernel(soa, other); }, errc::invalid_argument, "different records");
+    require_error([&] { (void)explain(soa, other); }, errc::invalid_argument, "different records");
   }
 
   TEST_CASE("record.gpu.pipelines_pinned_and_pageable") {

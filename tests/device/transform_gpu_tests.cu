@@ -8,6 +8,8 @@
 
 #include <doctest/doctest.h>
 
+#include "routes.hpp"
+
 #include "../../src/cuda/device_copy.hpp"
 #include "../../src/relayout_plan.hpp"
 #include "random.hpp"
@@ -262,7 +264,7 @@ TEST_SUITE("gpu") {
             REQUIRE_CUDA(cudaMemcpy(rows, image.data(), span * sizeof(T), cudaMemcpyHostToDevice));
             const array<T> a = rt.upload(device_vectors(static_cast<const T*>(rows), n, m, pitch), spec, T{});
             const array_layout user{layout_kind::row_major, n, m, pitch, 0};
-            const std::string kernel = device_transform_kernel(user, rows, a.layout(), a.data(), sizeof(T));
+            const std::string kernel = test::route_name(user, rows, a.layout(), a.data(), sizeof(T));
             pitched_transposes += kernel.rfind("transpose (pitched", 0) == 0;
             std::vector<T> back(span);
             const std::vector<T> poisoned(span, poison<T>());
@@ -314,7 +316,7 @@ TEST_SUITE("gpu") {
             REQUIRE_CUDA(cudaMemcpy(cols, image.data(), span * sizeof(T), cudaMemcpyHostToDevice));
             const array<T> a = rt.upload(device_components(static_cast<const T*>(cols), n, m, pitch), spec, T{});
             const array_layout user{layout_kind::col_major, n, m, pitch, 0};
-            const std::string kernel = device_transform_kernel(user, cols, a.layout(), a.data(), sizeof(T));
+            const std::string kernel = test::route_name(user, cols, a.layout(), a.data(), sizeof(T));
             shifted += kernel == "transpose (shifted columns)";
             shifted_bytes += kernel.find("shifted columns") != std::string::npos && sizeof(T) == 1;
             shifted_runs += kernel == "runs (8-byte, shifted)";

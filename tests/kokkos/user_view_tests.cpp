@@ -8,6 +8,8 @@
 
 #include <doctest/doctest.h>
 
+#include "routes.hpp"
+
 #include "kokkos_test_support.hpp"
 
 #include <cstring>
@@ -140,7 +142,7 @@ TEST_SUITE("kokkos") {
   TEST_CASE("kokkos.user_views.device_plan_is_a_fast_kernel") {
     // What the GPU would run for a View of each kind moved to and from aos, soa and blocked:128 arrays
     // (planning only, no GPU needed): a row of the fast dispatch table, never the element-by-element
-    // "simple" kernel. n = 4096 (whole tiles) with the Views' pitches.
+    // "elements" kernel. n = 4096 (whole tiles) with the Views' pitches.
     const runtime rt{backend::host};
     const shape s{4096, 3};
     const std::vector<double> aos = random_values<double>(s.n * s.m, fresh_seed());
@@ -150,11 +152,11 @@ TEST_SUITE("kokkos") {
         const array_layout user = kokkos::layout_of(view);
         for (const layout_spec spec : {coalesce::aos(), soa(), blocked(128)}) {
           const array<double> a = rt.allocate<double>(s.n, s.m, spec);
-          const std::string up = device_transform_kernel(user, view.data(), a.layout(), a.data(), sizeof(double));
-          const std::string down = device_transform_kernel(a.layout(), a.data(), user, view.data(), sizeof(double));
+          const std::string up = test::route_name(user, view.data(), a.layout(), a.data(), sizeof(double));
+          const std::string down = test::route_name(a.layout(), a.data(), user, view.data(), sizeof(double));
           INFO(std::string(name(k)) << " <-> " << to_string(spec) << ": " << up << " / " << down);
-          CHECK(up.find("simple") == std::string::npos);
-          CHECK(down.find("simple") == std::string::npos);
+          CHECK(up.find("elements") == std::string::npos);
+          CHECK(down.find("elements") == std::string::npos);
         }
       });
     }

@@ -157,7 +157,7 @@ TEST_SUITE("unit") {
     // The m where the gathers stop (16; 12 from col_major rows of 4-byte words) and either side of
     // them, n with tails of every group of 16 and 8 vectors, blocked sides whose bd is not a multiple
     // of a group (runs that end inside one); run both ways where the CPU has the gathers.
-    if (!host_gathers_available()) MESSAGE("no AVX-512F here (or COALESCE_HOST_GATHER=0): the SSE2 turn only");
+    if (!host_gathers_available()) MESSAGE("no AVX-512F here: the SSE2 turn only");
     std::size_t k = 0;
     for (std::size_t m : {4, 12, 13, 16, 17})
       for (std::size_t n : {9, 17, 1001, 4099}) {

@@ -26,6 +26,8 @@
 
 #include <doctest/doctest.h>
 
+#include "routes.hpp"
+
 #include "random.hpp"
 #include "random_layouts.hpp"
 
@@ -158,7 +160,7 @@ std::string check_move(const array_layout& sl, std::size_t src_shift, const arra
                      << "-byte words, seed = " << c.seed);
   const Word fill = c.fill;
   const exact_buffer<Word>&src = c.src, &dst = c.dst;
-  const std::string kernel = device_transform_kernel(sl, src.data, dl, dst.data, sizeof(Word));
+  const std::string kernel = test::route_name(sl, src.data, dl, dst.data, sizeof(Word));
   INFO("kernel " << kernel);
   const auto aligned = [](const void* p) { return reinterpret_cast<std::uintptr_t>(p) % 16 == 0; };
   const fast_plan fast = plan_fast_relayout(sl, dl, sizeof(Word), aligned(src.data), aligned(dst.data));

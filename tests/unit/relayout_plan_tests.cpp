@@ -8,6 +8,8 @@
 
 #include <doctest/doctest.h>
 
+#include "routes.hpp"
+
 #include "array_layouts.hpp"
 
 using namespace coalesce;
@@ -266,7 +268,7 @@ TEST_SUITE("unit") {
               CHECK(p.split % p.tile == 0);
               CHECK(p.split <= (rows_first && m % words != 0 ? n - 1 : n));
               CHECK(n - p.split <= std::max<std::size_t>(p.tile, other.block) + 1);
-              CHECK(device_transform_kernel(rows_first ? r : other, nullptr, rows_first ? other : r, nullptr, elem) ==
+              CHECK(test::route_name(rows_first ? r : other, nullptr, rows_first ? other : r, nullptr, elem) ==
                     "transpose (pitched rows)");
             }
     // Sources off the chunk grid within a chunk of m: the span mode, T * pitch / G chunks within 1024.
@@ -327,7 +329,7 @@ TEST_SUITE("unit") {
           CHECK(p.shared_bytes == p.tile * (m | 1) * elem + 64);
           CHECK(n - p.split < std::max<std::size_t>(p.tile, 128));
           const void* off = memory + elem;
-          CHECK(device_transform_kernel(rows_first ? r : b, rows_first ? off : memory, rows_first ? b : r,
+          CHECK(test::route_name(rows_first ? r : b, rows_first ? off : memory, rows_first ? b : r,
                                         rows_first ? memory : off, elem) == "transpose (shifted rows)");
         }
     // Vector lengths no row mode takes: into rows word by word, as on 16 bytes.
@@ -377,7 +379,7 @@ TEST_SUITE("unit") {
     // An aligned pitch is not shifted.
     CHECK_FALSE(fast(rows(100000, 3, 3), cols(100000, 3, 100000), 4).shifted);
     alignas(16) static unsigned char memory[16];
-    CHECK(device_transform_kernel(rows(100001, 3, 3), memory, cols(100001, 3, 100001), memory, 4) ==
+    CHECK(test::route_name(rows(100001, 3, 3), memory, cols(100001, 3, 100001), memory, 4) ==
           "transpose (shifted columns)");
   }
 
@@ -400,9 +402,11 @@ TEST_SUITE("unit") {
     // Not a row_major pair: no rows kernel.
     CHECK(rows_word_bytes(cols(100, 3, 100), a, cols(100, 3, 128), a, 4) == 0);
     // What the benchmarks print for these.
-    CHECK(device_transform_kernel(rows(100, 3, 128), a, rows(100, 3, 3), a, 4) == "rows (4-byte words)");
-    CHECK(device_transform_kernel(rows(100, 3, 3), a, rows(100, 3, 3), a, 4) == "copy_2d");
-    CHECK(device_transform_kernel(cols(100, 3, 128), a, blocks(100, 3, 32), a, 4) == "runs (16-byte)");
+    CHECK(test::route_name(rows(100, 3, 128), a, rows(100, 3, 3), a, 4) == "rows (4-byte words)");
+    CHECK(test::route_name(rows(100, 3, 3), a, rows(100, 3, 3), a, 4) == "copy");
+    CHECK(test::route_name(rows(100, 3, 5), a, rows(100, 3, 5), a, 4).rfind("rows (", 0) == 0);
+    CHECK(test::route_name(cols(100, 3, 128), a, cols(100, 3, 128), a, 4) == "copy_2d");
+    CHECK(test::route_name(cols(100, 3, 128), a, blocks(100, 3, 32), a, 4) == "runs (16-byte)");
   }
 
   TEST_CASE("transform.plan.tiled_16_byte_groups") {
@@ -448,10 +452,10 @@ TEST_SUITE("unit") {
     // Aligned pairs keep the straight chunks; 16-byte elements are one word either way.
     CHECK_FALSE(fast(cols(1000, 3, 1024), blocks(1000, 3, 128), 4).shifted);
     CHECK_FALSE(fast(cols(1001, 3, 1001), cols(1001, 3, 1024), 16).shifted);
-    CHECK(device_transform_kernel(cols(1001, 3, 1001), a, blocks(1001, 3, 128), a, 4) == "runs (16-byte, shifted)");
-    CHECK(device_transform_kernel(blocks(1000, 3, 128), a, cols(1000, 3, 1024), off, 4) == "runs (16-byte, shifted)");
-    CHECK(device_transform_kernel(cols(1000, 3, 1024), a, blocks(1000, 3, 128), a, 4) == "runs (16-byte)");
-    CHECK(device_transform_kernel(cols(1001, 3, 1001), a, blocks(1001, 3, 128), a, 16) == "runs (16-byte)");
+    CHECK(test::route_name(cols(1001, 3, 1001), a, blocks(1001, 3, 128), a, 4) == "runs (16-byte, shifted)");
+    CHECK(test::route_name(blocks(1000, 3, 128), a, cols(1000, 3, 1024), off, 4) == "runs (16-byte, shifted)");
+    CHECK(test::route_name(cols(1000, 3, 1024), a, blocks(1000, 3, 128), a, 4) == "runs (16-byte)");
+    CHECK(test::route_name(cols(1001, 3, 1001), a, blocks(1001, 3, 128), a, 16) == "runs (16-byte)");
   }
 
   TEST_CASE("transform.plan.records_route") {
@@ -462,38 +466,38 @@ TEST_SUITE("unit") {
     // components as record components, where they measured faster than the tiled kernel: vectors of at
     // most 64 bytes of words up to 8 bytes, blocked runs of at least 64 bytes. (A library built without
     // CUDA has no record kernels to name: the tiled kernel's name then.)
-    const std::string records = COALESCE_WITH_CUDA ? "records (staged)" : "tiled (16-byte)";
-    CHECK(device_transform_kernel(rows(1000, 3, 3), off, blocks(1000, 3, 128), a, 4) == records);
-    CHECK(device_transform_kernel(blocks(1000, 3, 128), a, rows(1000, 3, 3), off, 4) == records);
-    CHECK(device_transform_kernel(rows(200, 16, 16), off, cols(200, 16, 256), a, 4) == records);  // under a tile
-    CHECK(device_transform_kernel(blocks(500, 3, 96), a, rows(500, 3, 3), memory + 1, 1) == records);  // under a tile
-    CHECK(device_transform_kernel(rows(1000, 2, 2), memory + 1, blocks(1000, 2, 64), a, 1) == records);
+    const std::string records = COALESCE_WITH_CUDA ? "records_staged" : "tiled (16-byte)";
+    CHECK(test::route_name(rows(1000, 3, 3), off, blocks(1000, 3, 128), a, 4) == records);
+    CHECK(test::route_name(blocks(1000, 3, 128), a, rows(1000, 3, 3), off, 4) == records);
+    CHECK(test::route_name(rows(200, 16, 16), off, cols(200, 16, 256), a, 4) == records);  // under a tile
+    CHECK(test::route_name(blocks(500, 3, 96), a, rows(500, 3, 3), memory + 1, 1) == records);  // under a tile
+    CHECK(test::route_name(rows(1000, 2, 2), memory + 1, blocks(1000, 2, 64), a, 1) == records);
     const auto not_records = [](const std::string& kernel) { return kernel.rfind("records", 0) != 0; };
-    CHECK(not_records(device_transform_kernel(rows(1000, 2, 2), memory + 1, blocks(1000, 2, 32), a, 1)));  // 32-byte runs
-    CHECK(not_records(device_transform_kernel(rows(1000, 17, 17), off, cols(1000, 17, 1024), a, 4)));     // 68 bytes
-    CHECK(not_records(device_transform_kernel(rows(1000, 3, 3), memory + 8, blocks(1000, 3, 128), a, 16)));
+    CHECK(not_records(test::route_name(rows(1000, 2, 2), memory + 1, blocks(1000, 2, 32), a, 1)));  // 32-byte runs
+    CHECK(not_records(test::route_name(rows(1000, 17, 17), off, cols(1000, 17, 1024), a, 4)));     // 68 bytes
+    CHECK(not_records(test::route_name(rows(1000, 3, 3), memory + 8, blocks(1000, 3, 128), a, 16)));
     // Rows on the grid where the transpose declines them: fewer vectors than its tile, a blocked side
     // whose runs are not whole 16-byte chunks, a vector length no row mode takes.
-    CHECK(device_transform_kernel(rows(1000, 3, 3), a, blocks(1000, 3, 96), a, 4) == records);  // under a tile
-    CHECK(device_transform_kernel(blocks(100000, 4, 1000), a, rows(100000, 4, 4), a, 1) == records);
-    CHECK(device_transform_kernel(rows(100000, 12, 12), a, cols(100000, 12, 100352), a, 1) == records);
+    CHECK(test::route_name(rows(1000, 3, 3), a, blocks(1000, 3, 96), a, 4) == records);  // under a tile
+    CHECK(test::route_name(blocks(100000, 4, 1000), a, rows(100000, 4, 4), a, 1) == records);
+    CHECK(test::route_name(rows(100000, 12, 12), a, cols(100000, 12, 100352), a, 1) == records);
     // Rows of a pitch above m: as a source where each row's padding is under 16 bytes (the staged kernel
     // loads all but the last row's), not as a destination (element by element into the user's rows:
     // slower).
-    CHECK(device_transform_kernel(rows(1000, 3, 4), memory + 2, blocks(1000, 3, 128), a, 2) == records);
-    CHECK(not_records(device_transform_kernel(rows(1000, 3, 7), off, blocks(1000, 3, 128), a, 4)));  // 16 bytes
-    CHECK(not_records(device_transform_kernel(blocks(1000, 3, 128), a, rows(1000, 3, 4), off, 4)));
+    CHECK(test::route_name(rows(1000, 3, 4), memory + 2, blocks(1000, 3, 128), a, 2) == records);
+    CHECK(not_records(test::route_name(rows(1000, 3, 7), off, blocks(1000, 3, 128), a, 4)));  // 16 bytes
+    CHECK(not_records(test::route_name(blocks(1000, 3, 128), a, rows(1000, 3, 4), off, 4)));
     // The fast rows keep theirs.
-    CHECK(device_transform_kernel(rows(100000, 3, 3), a, blocks(100000, 3, 128), a, 4) == "transpose");
+    CHECK(test::route_name(rows(100000, 3, 3), a, blocks(100000, 3, 128), a, 4) == "transpose");
     // Rows destinations off the grid: the transpose's shifted rows where it takes them; else the record
     // kernels before the transpose's word-by-word rows, but for vectors of a multiple of 32 bytes, and
     // m = 1 (a copy). (Without CUDA: the transpose's name.)
-    CHECK(device_transform_kernel(blocks(100000, 3, 96), a, rows(100000, 3, 3), memory + 1, 1) == "transpose (shifted rows)");
-    CHECK(device_transform_kernel(blocks(100000, 3, 128), a, rows(100000, 3, 3), off, 4) == "transpose (shifted rows)");
-    CHECK(device_transform_kernel(blocks(100000, 3, 96), a, rows(100000, 3, 4), memory + 1, 1) == "transpose (pitched rows)");
-    CHECK(device_transform_kernel(blocks(100000, 16, 128), a, rows(100000, 16, 16), memory + 8, 8) ==
+    CHECK(test::route_name(blocks(100000, 3, 96), a, rows(100000, 3, 3), memory + 1, 1) == "transpose (shifted rows)");
+    CHECK(test::route_name(blocks(100000, 3, 128), a, rows(100000, 3, 3), off, 4) == "transpose (shifted rows)");
+    CHECK(test::route_name(blocks(100000, 3, 96), a, rows(100000, 3, 4), memory + 1, 1) == "transpose (pitched rows)");
+    CHECK(test::route_name(blocks(100000, 16, 128), a, rows(100000, 16, 16), memory + 8, 8) ==
           "transpose (pitched rows)");
-    CHECK(device_transform_kernel(blocks(100000, 1, 128), a, rows(100000, 1, 1), off, 4) == "flat");
-    CHECK(device_transform_kernel(cols(1001, 3, 1001), a, blocks(1001, 3, 128), a, 4) == "runs (16-byte, shifted)");
+    CHECK(test::route_name(blocks(100000, 1, 128), a, rows(100000, 1, 1), off, 4) == "flat");
+    CHECK(test::route_name(cols(1001, 3, 1001), a, blocks(1001, 3, 128), a, 4) == "runs (16-byte, shifted)");
   }
 }

@@ -36,6 +36,7 @@
 #include <coalesce/record/layout.hpp>
 #include <coalesce/record/record_set.hpp>
 #include <coalesce/runtime/array.hpp>
+#include <coalesce/runtime/explain.hpp>
 
 #include <cstddef>
 #include <memory>
@@ -66,19 +67,6 @@ struct raw_vectors {
   std::size_t elem = 0;  // sizeof(T)
   layout_kind kind = layout_kind::row_major;
 };
-
-// The row of the device dispatch table (docs/design.md) that moves src into dst, device to device,
-// with elem-byte elements at these addresses: "copy_2d", "flat", "runs", "runs (16-byte)",
-// "runs (16-byte, shifted)", "transpose", "tiled", "tiled (16-byte)" or
-// "simple" (shifted: 16-byte words where runs start misaligned); a fast row that moves whole tiles only is
-// followed by "+ " and the row that moves the rest. Planning only: works without a GPU.
-std::string device_transform_kernel(const array_layout& src, const void* src_data, const array_layout& dst,
-                                    const void* dst_data, std::size_t elem);
-
-// The kernel a device-to-device copy of src into dst runs (both device record arrays of one record):
-// "records (lanes)", "records (staged, tile T, a tile per block)" or "(..., resident)",
-// "records (elements)". Throws no_device without CUDA.
-std::string device_record_kernel(const record_array& src, const record_array& dst);
 
 class runtime {
  public:
