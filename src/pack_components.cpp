@@ -6,6 +6,7 @@
 
 #include <coalesce/build_config.hpp>
 
+#include <algorithm>
 #include <cstring>
 
 namespace coalesce::detail {
@@ -13,10 +14,16 @@ namespace coalesce::detail {
 wire_components components_of(const pack_target& t) {
   wire_components wc;
   if (t.record) {
-    wc.places = component_places(*t.desc, *t.record);
+    const std::vector<component_place> places = component_places(*t.desc, *t.record);
     wc.block = t.record->block;
-    for (std::size_t f = 0; f < t.desc->size(); ++f)
-      for (std::size_t c = 0; c < (*t.desc)[f].count; ++c) wc.width.push_back(std::uint8_t((*t.desc)[f].width));
+    std::vector<bool> sent(t.desc->size(), t.fields.empty());
+    for (const std::size_t f : t.fields) sent[f] = true;
+    std::size_t k = 0;  // the field's first component in `places`
+    for (std::size_t f = 0; f < t.desc->size(); k += (*t.desc)[f].count, ++f)
+      for (std::size_t c = 0; c < (*t.desc)[f].count && sent[f]; ++c) {
+        wc.places.push_back(places[k + c]);
+        wc.width.push_back(std::uint8_t((*t.desc)[f].width));
+      }
   } else {
     const array_layout& l = t.layout;
     const std::size_t w = t.elem;
@@ -35,6 +42,19 @@ wire_components components_of(const pack_target& t) {
     wc.bytes += w;
   }
   return wc;
+}
+
+pack_target target_of(const record_array& a, const std::vector<std::string>& fields, const std::string& call) {
+  pack_target t = target_of(a);
+  if (fields.empty()) fail(errc::invalid_argument, call, "an empty list of fields (pass none to send every field)");
+  for (const std::string& name : fields) {
+    const std::size_t f = a.desc().index_of(name, call);
+    if (std::find(t.fields.begin(), t.fields.end(), f) != t.fields.end())
+      fail(errc::invalid_argument, call, "field '" + name + "' is named twice");
+    t.fields.push_back(f);
+  }
+  std::sort(t.fields.begin(), t.fields.end());  // declaration order on the wire
+  return t;
 }
 
 namespace {

@@ -146,7 +146,8 @@ void relayout_device_range(const void* src, const array_layout& sl, void* dst, c
                            const std::string& call, stream_t stream) {
   with_word(elem, call, [&](auto word) {
     using W = decltype(word);
-    const bool write_padding = fill != nullptr;
+    // Only a blocked destination's padding lanes take the fill; pitch gaps are never written.
+    const bool write_padding = fill != nullptr && dl.kind == layout_kind::blocked;
     const W fill_word = write_padding ? *static_cast<const W*>(fill) : W{};
     if (plan.method == relayout_method::tiled) {
       launch_tiled(static_cast<const W*>(src), sl, static_cast<W*>(dst), dl, plan, range, write_padding, fill_word,

@@ -45,6 +45,14 @@ class halo {
   // Records: owners -> ghosts, every field (a scatter needs sums, which records do not have).
   void gather(record_array& a) const { gather_raw(target(a), "halo::gather"); }
   void gather(MPI_Comm comm, record_array& a) const { gather_raw(target(a), "halo::gather", comm); }
+  // Some fields only (the ones a step changed), in declaration order on the wire; the ghosts' other
+  // fields keep their values.
+  void gather(record_array& a, const std::vector<std::string>& fields) const {
+    gather_raw(coalesce::detail::target_of(a, fields, "halo::gather"), "halo::gather");
+  }
+  void gather(MPI_Comm comm, record_array& a, const std::vector<std::string>& fields) const {
+    gather_raw(coalesce::detail::target_of(a, fields, "halo::gather"), "halo::gather", comm);
+  }
   // Ghosts -> owners, added in ghost order (deterministic); ghosts keep their values. a.n() == size().
   template <class T>
   void scatter(array<T>& a) const {

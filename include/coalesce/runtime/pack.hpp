@@ -59,17 +59,26 @@ struct pack_target {
   scalar_kind kind = scalar_kind::other;
   const record_desc* desc = nullptr;
   const record_layout* record = nullptr;
+  std::vector<std::size_t> fields;  // a record's fields on the wire, in declaration order (empty: all)
 
   std::size_t count() const noexcept { return record ? record->n : layout.n; }
-  std::size_t vector_bytes() const noexcept { return record ? desc->data_bytes() : layout.m * elem; }
+  std::size_t vector_bytes() const noexcept {
+    if (!record) return layout.m * elem;
+    if (fields.empty()) return desc->data_bytes();
+    std::size_t bytes = 0;
+    for (const std::size_t f : fields) bytes += (*desc)[f].bytes();
+    return bytes;
+  }
 };
 template <class T>
 pack_target target_of(const array<T>& a) {
-  return {const_cast<T*>(a.data()), a.layout(), a.space(), sizeof(T), scalar_kind_of<T>(), nullptr, nullptr};
+  return {const_cast<T*>(a.data()), a.layout(), a.space(), sizeof(T), scalar_kind_of<T>(), nullptr, nullptr, {}};
 }
 inline pack_target target_of(const record_array& a) {
-  return {const_cast<unsigned char*>(a.data()), {}, a.space(), 0, scalar_kind::other, &a.desc(), &a.layout()};
+  return {const_cast<unsigned char*>(a.data()), {}, a.space(), 0, scalar_kind::other, &a.desc(), &a.layout(), {}};
 }
+// The named fields of a record array (throws invalid_argument for an unknown or repeated name, or none).
+pack_target target_of(const record_array& a, const std::vector<std::string>& fields, const std::string& call);
 void pack_raw(const runtime& rt, const pack_target& src, const index_list& ids, void* wire, std::size_t capacity,
               stream_t stream, bool wait, const std::string& call);
 void unpack_raw(const runtime& rt, const void* wire, std::size_t capacity, const index_list& ids,
@@ -183,6 +192,33 @@ inline void unpack_async(const runtime& rt, const void* wire, std::size_t capaci
                          record_array& dst, stream_t stream) {
   detail::unpack_raw(rt, wire, capacity, ids, detail::target_of(dst), unpack_mode::overwrite, stream, false,
                      "unpack_async");
+}
+
+// Some of a record's fields: the named ones only, in declaration order on the wire (whatever order the
+// list gives), so that a step sends the fields it changed and a migration all of them. Unpacking
+// leaves the other fields as they were. Both sides name the same fields.
+inline std::size_t wire_vector_bytes(const record_desc& desc, const std::vector<std::string>& fields) {
+  std::size_t bytes = 0;
+  for (const std::string& name : fields) bytes += desc[desc.index_of(name, "wire_vector_bytes")].bytes();
+  return bytes;
+}
+inline void pack(const runtime& rt, const record_array& src, const index_list& ids, void* wire, std::size_t capacity,
+                 const std::vector<std::string>& fields) {
+  detail::pack_raw(rt, detail::target_of(src, fields, "pack"), ids, wire, capacity, nullptr, true, "pack");
+}
+inline void pack_async(const runtime& rt, const record_array& src, const index_list& ids, void* wire,
+                       std::size_t capacity, stream_t stream, const std::vector<std::string>& fields) {
+  detail::pack_raw(rt, detail::target_of(src, fields, "pack_async"), ids, wire, capacity, stream, false, "pack_async");
+}
+inline void unpack(const runtime& rt, const void* wire, std::size_t capacity, const index_list& ids, record_array& dst,
+                   const std::vector<std::string>& fields) {
+  detail::unpack_raw(rt, wire, capacity, ids, detail::target_of(dst, fields, "unpack"), unpack_mode::overwrite,
+                     nullptr, true, "unpack");
+}
+inline void unpack_async(const runtime& rt, const void* wire, std::size_t capacity, const index_list& ids,
+                         record_array& dst, stream_t stream, const std::vector<std::string>& fields) {
+  detail::unpack_raw(rt, wire, capacity, ids, detail::target_of(dst, fields, "unpack_async"), unpack_mode::overwrite,
+                     stream, false, "unpack_async");
 }
 
 }  // namespace coalesce
