@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "bench_result.hpp"
 
+#include <algorithm>
+
 namespace coalesce::bench {
 
 const std::vector<std::pair<std::string, layout_spec>>& bench_layouts() {
@@ -60,6 +62,12 @@ result compared(result r, const result& c) {
   r.ceiling = c.name;
   r.fraction = r.gbs / c.gbs;
   return r;
+}
+
+void with_move_ceiling(result& r, double replay_ms, const result& d2d) {
+  const double copy_ms = d2d.gbs > 0 ? r.bytes / (d2d.gbs * 1e6) : 0;
+  r.replay_ms = replay_ms;
+  r.move_ceiling_fraction = r.time.median_ms > 0 ? std::max(replay_ms, copy_ms) / r.time.median_ms : 0;
 }
 
 }  // namespace coalesce::bench

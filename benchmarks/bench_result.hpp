@@ -44,6 +44,10 @@ struct result {
   std::string kernel;            // the dispatch table's row that ran it
   double sector_fraction = 0;    // bytes of the 32-byte sectors both ends touch / time, over the ceiling
   unsigned long long wrong = 0;  // destination elements found wrong after the runs
+  // The move's own ceiling (replay.hpp): the replay's median time, and the ceiling's time (the slower of
+  // the replay and cudaMemcpy D2D of the data bytes) over the move's: 1 at the memory system's limit.
+  double replay_ms = 0;
+  double move_ceiling_fraction = 0;
 };
 
 // The case is selected by --only: `only` empty, or one of its '|'-separated texts in `name`.
@@ -66,6 +70,9 @@ result ceiling_result(const std::string& name, double bytes, const stats& time);
 
 // r with its rate, and its fraction of the ceiling c measured in the same run.
 result compared(result r, const result& c);
+// Records the move's own ceiling: the replay's time, and the slower of it and the D2D copy ceiling's
+// time for r's data bytes, over r's time.
+void with_move_ceiling(result& r, double replay_ms, const result& d2d);
 
 // The device cases (ceilings first); empty without CUDA.
 std::vector<result> run_device(const options& opt);

@@ -6,6 +6,7 @@
 // bytes read + written (padding not counted). Also the pipelines from pageable and pinned memory.
 // With --random K, K random record cells (random_cases.hpp) instead, each checked byte for byte.
 #include "bench_result.hpp"
+#include "replay.hpp"
 #include "random_cases.hpp"
 #include "record_types.hpp"
 
@@ -39,8 +40,10 @@ void record_cases(const options& opt, const char* label, const result& d2d, std:
       rt, d, n, label, opt.only,
       [](record_array& src) { check(cudaMemset(src.data(), 0x3f, src.span_bytes()), "cudaMemset"); },
       [&](const record_array& src, record_array& dst, result& r) {
+        const double replay_ms = time_replay(record_array_replay(src, dst, false), 2, opt.reps).median_ms;
         r.time = time_gpu([&] { rt.copy_async(src, dst, nullptr); }, 3, opt.reps);
         r = compared(r, d2d);
+        with_move_ceiling(r, replay_ms, d2d);
         r.kernel = explain(src, dst).name();
         r.sector_fraction = gbs(record_sector_bytes(src) + record_sector_bytes(dst), r.time.median_ms) / d2d.gbs;
         out.push_back(r);
@@ -167,6 +170,13 @@ result random_record_cell(const options& opt, const record_case& c, const result
   r.name = c.name();
   r.type = "random";
   r.n = n;
+  const record_end& user_end = c.from.user ? c.from : c.to;
+  double replay_ms = 0;  // device to device only: the move's own ceiling, before the move (it zeroes the data)
+  if (!user || user_end.device)
+    replay_ms = time_replay(record_array_replay(c.from.user ? user->device : src, c.to.user ? user->device : dst,
+                                                c.to.user),
+                            2, opt.reps)
+                    .median_ms;
   r.time = time_gpu(move, 2, opt.reps);
   const record_end& host_end = c.from.user ? c.from : c.to;
   if (user && !host_end.device) {  // the user's structs cross the bus, stride and all
@@ -179,8 +189,11 @@ result random_record_cell(const options& opt, const record_case& c, const result
     r = compared(r, d2d);
     const record_array& from = c.from.user ? user->device : src;
     const record_array& to = c.to.user ? user->device : dst;
-    r.kernel = explain(from, to).name();
+    r.kernel = c.from.user ? explain(record_set<const void>{mine.data, n, d, mine.space}, dst).name()
+               : c.to.user ? explain(src, mine).name()
+                           : explain(src, dst).name();
     r.sector_fraction = gbs(record_sector_bytes(from) + record_sector_bytes(to), r.time.median_ms) / d2d.gbs;
+    with_move_ceiling(r, replay_ms, d2d);
   }
   // What the destination holds, as the user's structs (an array's padding lanes are not compared).
   std::vector<unsigned char> got = poisoned;

@@ -153,6 +153,11 @@ step_sanitize() {
   if [[ " $areas " == *" routes "* ]]; then  # every route of the table, forced, on random moves
     COALESCE_STRESS_CASES=40 sanitized memcheck routes 'route.gpu.*'
     COALESCE_STRESS_CASES=15 sanitized racecheck routes 'route.gpu.*'
+    # The replay (benchmarks/replay.cu) on random records and paths: small arrays, 3 runs a cell.
+    RUN_LOG_TIMEOUT=${SANITIZE_TIMEOUT:-240} run_log memcheck-replay compute-sanitizer --tool memcheck \
+      --error-exitcode 99 "$bin/coalesce-bench" --records --random 12 --size-mib 1 --reps 3 --out "$logs/replay-records"
+    RUN_LOG_TIMEOUT=${SANITIZE_TIMEOUT:-240} run_log memcheck-replay-paths compute-sanitizer --tool memcheck \
+      --error-exitcode 99 "$bin/coalesce-bench" --paths --random 12 --size-mib 1 --reps 3 --out "$logs/replay-paths"
   fi
   if [[ " $areas " == *" records "* ]]; then
     sanitized memcheck records 'record.gpu.padding*,record.gpu.user_device*,record.gpu.views*,record.gpu.async*,record.gpu.bad*,record.gpu.swizzled_rows_every_pair'

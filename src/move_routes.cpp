@@ -7,6 +7,7 @@
 #include <atomic>
 #include <cstdint>
 #include <cstdlib>
+#include <memory>
 #include <string>
 
 namespace coalesce::detail {
@@ -14,21 +15,10 @@ namespace {
 
 bool aligned16(const void* p) { return reinterpret_cast<std::uintptr_t>(p) % 16 == 0; }
 
-fast_plan fast_of(const device_move& m, bool measured) {
-  return plan_fast_relayout(m.src, m.dst, m.elem, aligned16(m.src_data), aligned16(m.dst_data), measured);
-}
+const fast_plan& fast_of(const device_move& m, bool measured) { return fast_plan_of(m, measured); }
 
-// A vector set's record form, made once per choice.
-struct record_form {
-  record_move move;
-  record_range range;
-};
-record_form lower(const device_move& m) {
-  return {vector_record_move(m.src, m.dst, m.elem, m.fill), {m.src.n, dst_extent(m.dst, m.fill != nullptr), 0, 0}};
-}
-
-// Why a vector-set route cannot run the move, or "".
-std::string vector_route_declines(route_id r, const device_move& m) {
+// Why a vector-set route cannot run the move, or "" (exact: see record_route).
+std::string vector_route_declines(route_id r, const device_move& m, bool exact) {
   const bool copies = copies_rows(m.src, m.dst);
   switch (r) {
     case route_id::copy:
@@ -60,15 +50,14 @@ std::string vector_route_declines(route_id r, const device_move& m) {
   }
   if (copies) return "a copy";
   if (m.src.m > max_record_components) return "more components than a record holds";
-  const record_form f = lower(m);
-  const record_route_fit fit = record_route(r, f.move, f.range, m.src_data, m.dst_data);
+  const record_route_fit fit = record_route(r, record_form(m), record_range_of(m), m.src_data, m.dst_data, exact);
   return fit.applies ? "" : fit.why_not;
 }
 
 std::string variant_of(route_id r, const device_move& m, bool forced) {
   if (!m.vectors) {
     if (r == route_id::elements) return "";
-    return record_route(r, *m.records, m.range, m.src_data, m.dst_data).variant;
+    return record_route(r, *m.records, m.range, m.src_data, m.dst_data, true).variant;
   }
   switch (r) {
     case route_id::copy:
@@ -77,12 +66,12 @@ std::string variant_of(route_id r, const device_move& m, bool forced) {
       return std::to_string(rows_word_bytes(m.src, m.src_data, m.dst, m.dst_data, m.elem)) + "-byte words";
     case route_id::flat: return shifted_copy_pays(m.dst_data, m.src_data, m.src.n * m.elem) ? "shifted" : "";
     case route_id::runs: {
-      const fast_plan f = fast_of(m, !forced);
+      const fast_plan& f = fast_of(m, !forced);
       if (f.chunk == 0) return "word by word";
       return std::to_string(f.chunk) + (f.shifted ? "-byte, shifted" : "-byte");
     }
     case route_id::transpose: {
-      const fast_plan f = fast_of(m, !forced);
+      const fast_plan& f = fast_of(m, !forced);
       const bool rows_aligned = aligned16(m.src.kind == layout_kind::row_major ? m.src_data : m.dst_data);
       std::string rows;
       if (f.mode != row_mode::pitched && !rows_aligned) rows = "shifted rows";
@@ -92,8 +81,7 @@ std::string variant_of(route_id r, const device_move& m, bool forced) {
     }
     case route_id::records_lanes:
     case route_id::records_staged: {
-      const record_form f = lower(m);
-      return record_route(r, f.move, f.range, m.src_data, m.dst_data).variant;
+      return record_route(r, record_form(m), record_range_of(m), m.src_data, m.dst_data, true).variant;
     }
     case route_id::tiled: {
       const relayout_plan p = plan_relayout(m.src, m.dst, m.elem);
@@ -128,6 +116,13 @@ bool is_record_route(route_id r) {
   return r == route_id::records_lanes || r == route_id::records_staged || r == route_id::elements;
 }
 
+std::string declines(route_id r, const device_move& m, bool exact) {
+  if (m.vectors) return vector_route_declines(r, m, exact);
+  if (!is_record_route(r)) return "a move of records (vector-set routes take vector sets only)";
+  const record_route_fit fit = record_route(r, *m.records, m.range, m.src_data, m.dst_data, exact);
+  return fit.applies ? "" : fit.why_not;
+}
+
 }  // namespace
 
 const route_info& route_of(route_id id) {
@@ -136,11 +131,20 @@ const route_info& route_of(route_id id) {
   return routes[std::size(routes) - 1];
 }
 
-std::string route_declines(route_id r, const device_move& m) {
-  if (m.vectors) return vector_route_declines(r, m);
-  if (!is_record_route(r)) return "a move of records (vector-set routes take vector sets only)";
-  const record_route_fit fit = record_route(r, *m.records, m.range, m.src_data, m.dst_data);
-  return fit.applies ? "" : fit.why_not;
+std::string route_declines(route_id r, const device_move& m) { return declines(r, m, true); }
+
+const record_move& record_form(const device_move& m) {
+  if (!m.lowered) m.lowered = std::make_shared<const record_move>(vector_record_move(m.src, m.dst, m.elem, m.fill));
+  return *m.lowered;
+}
+
+record_range record_range_of(const device_move& m) { return {m.src.n, dst_extent(m.dst, m.fill != nullptr), 0, 0}; }
+
+const fast_plan& fast_plan_of(const device_move& m, bool measured) {
+  std::optional<fast_plan>& plan = measured ? m.fast_measured : m.fast_any;
+  if (!plan)
+    plan = plan_fast_relayout(m.src, m.dst, m.elem, aligned16(m.src_data), aligned16(m.dst_data), measured);
+  return *plan;
 }
 
 namespace {
@@ -172,7 +176,7 @@ route_choice choose_route(const device_move& m, bool with_also, const std::strin
   route_choice choice;
   bool chosen = false;
   if (const route_info* forced = forced_route(call)) {
-    const std::string why = route_declines(forced->id, m);
+    const std::string why = declines(forced->id, m, true);
     if (!why.empty())
       fail(errc::invalid_argument, call,
            std::string("COALESCE_FORCE_ROUTE=") + forced->name + " does not apply to this move: " + why);
@@ -190,7 +194,10 @@ route_choice choose_route(const device_move& m, bool with_also, const std::strin
   const auto consider = [&](const route_info& r) {
     if (chosen && !with_also) return;
     if (chosen && r.id == choice.id) return;
-    if (!route_declines(r.id, m).empty()) return;
+    // The plain choice asks the (cheap) measured preference first, and the record routes as the
+    // unforced plan has them; an explanation asks each route exactly.
+    if (!with_also && !passed_over(r.id, m).empty()) return;
+    if (!declines(r.id, m, with_also).empty()) return;
     const std::string over = passed_over(r.id, m);
     if (chosen || !over.empty()) {
       choice.also.push_back(over.empty() ? r.name : std::string(r.name) + " (" + over + ")");
@@ -200,7 +207,8 @@ route_choice choose_route(const device_move& m, bool with_also, const std::strin
     choice.why = records_first && record_kernel_route(r.id)
                      ? "rows one element off the 16-byte grid that the transpose would store word by word: the "
                        "record routes measured faster (vector_records_first)"
-                     : "the first route of the table that applies";
+                 : choice.also.empty() ? "the first route of the table that applies"
+                                       : "the first route of the table that applies and that no measurement passes over";
     chosen = true;
   };
   if (records_first)
@@ -209,7 +217,7 @@ route_choice choose_route(const device_move& m, bool with_also, const std::strin
   for (const route_info& r : routes)
     if (!(records_first && record_kernel_route(r.id))) consider(r);
   if (!chosen && !m.vectors)  // the element kernel's own limits
-    fail(errc::invalid_argument, call, "no record kernel takes this move: " + route_declines(route_id::elements, m));
+    fail(errc::invalid_argument, call, "no record kernel takes this move: " + declines(route_id::elements, m, true));
   if (with_also) choice.variant = variant_of(choice.id, m, choice.forced);
   return choice;
 }

@@ -14,6 +14,8 @@
 #include <coalesce/runtime/explain.hpp>
 
 #include <cstddef>
+#include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -31,7 +33,18 @@ struct device_move {
   const void* src_data = nullptr;
   const void* dst_data = nullptr;
   const void* fill = nullptr;  // vector set: one word for a blocked destination's padding, or null
+
+  // Worked out at most once per move, by the choice, and reused by the launch.
+  mutable std::shared_ptr<const record_move> lowered;  // a vector set's record move
+  mutable std::optional<fast_plan> fast_measured, fast_any;
 };
+
+// A vector set's record move (vector_record_move) and range; made once per move.
+const record_move& record_form(const device_move& move);
+record_range record_range_of(const device_move& move);
+// plan_fast_relayout's plan for a vector set, as measured (the unforced choice) or wherever the kernel
+// can run it (forced); made once per move.
+const fast_plan& fast_plan_of(const device_move& move, bool measured);
 
 enum class route_id { copy, rows, copy_2d, flat, runs, transpose, records_lanes, records_staged, tiled, elements };
 
@@ -99,13 +112,15 @@ const route_info* forced_route(const std::string& call);
 void force_route(const route_info* route);
 
 // The record side of the table (record_relayout.cu; without CUDA: no record route applies).
-// Whether the lanes or the staged kernel takes the move, and its form; why not in `why_not`.
+// Whether the lanes or the staged kernel takes the move, and its form; why not in `why_not`. exact:
+// that kernel's own plan; else the plan the unforced choice makes (the lanes kernel where it takes the
+// move, else the staged one), which names the same first route for a fraction of the host's time.
 struct record_route_fit {
   bool applies = false;
   std::string variant, why_not;
 };
 record_route_fit record_route(route_id r, const record_move& move, const record_range& range, const void* src,
-                              const void* dst);
+                              const void* dst, bool exact);
 // The measured preference of the record routes for a vector set (record_relayout.cu): where they ran
 // faster than the tiled kernel, and (first) where they run before the transpose.
 bool vector_records_preferred(const array_layout& sl, const array_layout& dl, std::size_t elem);

@@ -37,7 +37,7 @@ bool vector_records_preferred(const array_layout&, const array_layout&, std::siz
 bool vector_records_first(const array_layout&, const void*, const array_layout&, const void*, std::size_t) {
   return false;
 }
-record_route_fit record_route(route_id, const record_move&, const record_range&, const void*, const void*) {
+record_route_fit record_route(route_id, const record_move&, const record_range&, const void*, const void*, bool) {
   return {false, "", "coalesce was built without CUDA"};
 }
 std::shared_ptr<pinned_ring> make_pinned_ring() { return nullptr; }
@@ -54,7 +54,7 @@ void move_records_device(const void*, void*, const record_move&, const record_ra
   no_cuda(call);
 }
 void move_records_by_route(route_id, const record_move&, const record_range&, const void*, void*,
-                           const std::string& call, stream_t) {
+                           const std::string& call, stream_t, bool) {
   no_cuda(call);
 }
 void zero_device(void*, std::size_t, const std::string& call) { no_cuda(call); }

@@ -115,9 +115,11 @@ fast_plan plan_transpose(const array_layout& src, const array_layout& dst, std::
   std::size_t chunk_rows = pitched ? transpose_tile_bytes / 16 / ceil_div(m, words) : 0;
   if (pitched && rows_first && !rows_aligned) {
     // Shifted span rows (an odd pitch, one element in): the span mode from the boundary below the
-    // tile's first word; only 4-byte words, and 2-byte ones from m = 48, measured faster there than
-    // the record and tiled kernels (transpose_rows_measured_slower).
-    if (rows.pitch - m >= words || slower(rows_case::shifted_span_source, m, rows.pitch)) return plan;
+    // tile's first word; the kernel has it for 2- and 4-byte words only (with_shifted_rows), and only
+    // 4-byte words, and 2-byte ones from m = 48, measured faster there than the record and tiled
+    // kernels (transpose_rows_measured_slower).
+    if (rows.pitch - m >= words || (elem != 2 && elem != 4) || slower(rows_case::shifted_span_source, m, rows.pitch))
+      return plan;
     plan.mode = row_mode::span;
     chunk_rows = transpose_tile_bytes / 16 * words / rows.pitch;
   } else if (pitched && rows_first) {
@@ -281,6 +283,9 @@ bool tile_side_vectorizable(const array_layout& l, std::size_t elem, unsigned ti
 }
 
 bool copies_rows(const array_layout& src, const array_layout& dst) {
+  // A blocked span with padding lanes is not copied whole: the destination's padding gets the fill, or
+  // stays as it was (the runs route moves the data lanes).
+  if (src.kind == layout_kind::blocked && src.n % src.block != 0) return false;
   return same_shape_and_layout(src, dst) ||
          (src.kind == layout_kind::row_major && dst.kind == layout_kind::row_major && src.n == dst.n && src.m == dst.m);
 }

@@ -42,7 +42,8 @@ inline constexpr std::size_t max_tile_bytes = 48 * 1024;  // the most a block ge
 inline constexpr unsigned min_tile = 32, max_tile = 8192;  // small m wants long tiles: fewer barriers per byte
 
 relayout_plan plan_relayout(const array_layout& src, const array_layout& dst, std::size_t elem);
-// Whether plan_relayout makes a copy_2d plan: the same layout, or row_major on both sides.
+// Whether plan_relayout makes a copy_2d plan: the same layout (a blocked one without padding lanes), or
+// row_major on both sides.
 bool copies_rows(const array_layout& src, const array_layout& dst);
 
 // The bytes of a copies_rows move that lie in one contiguous span on both sides (pitches with no

@@ -17,5 +17,6 @@ runner add_banks_command(CLI::App& app);
 runner add_layout_command(CLI::App& app);
 runner add_record_command(CLI::App& app);
 runner add_validate_command(CLI::App& app);
+runner add_route_command(CLI::App& app);
 
 }  // namespace advise

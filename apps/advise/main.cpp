@@ -29,12 +29,13 @@ int main(int argc, char** argv) {
   const advise::runner layout = advise::add_layout_command(app);
   const advise::runner record = advise::add_record_command(app);
   const advise::runner validate = advise::add_validate_command(app);
+  const advise::runner route = advise::add_route_command(app);
   CLI11_PARSE(app, argc, argv);
   const std::string chosen = app.get_subcommands().front()->get_name();
   std::string index;
   // The expression a column in an error refers to.
   const char* expression_option = chosen == "layout"                          ? "--thread-map"
-                                  : chosen == "record" || chosen == "validate" ? nullptr
+                                  : chosen == "record" || chosen == "validate" || chosen == "route" ? nullptr
                                                                                : "--index";
   if (expression_option) index = app.get_subcommand(chosen)->get_option(expression_option)->as<std::string>();
   try {
@@ -43,6 +44,7 @@ int main(int argc, char** argv) {
     if (chosen == "layout") layout(std::cout);
     if (chosen == "record") record(std::cout);
     if (chosen == "validate") validate(std::cout);
+    if (chosen == "route") route(std::cout);
   } catch (const coalesce::analysis::expression_error& e) {
     std::cerr << "coalesce-advise: " << e.what() << "\n";
     show_column(e, index);

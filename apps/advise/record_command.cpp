@@ -7,6 +7,7 @@
 // (count defaults to 1); --read / --write name the fields each thread accesses ("x,v", "x[0],mass").
 #include "commands.hpp"
 #include "counts_input.hpp"
+#include "record_input.hpp"
 #include "output.hpp"
 
 #include <coalesce/analysis/record_advisor.hpp>
@@ -16,7 +17,6 @@
 
 #include <cctype>
 #include <cstdio>
-#include <fstream>
 #include <memory>
 #include <ostream>
 
@@ -38,41 +38,6 @@ struct record_options {
   bool l1_bypass = false;
   bool json = false;
 };
-
-std::size_t number(const nlohmann::json& j, const char* key, const std::string& where, std::size_t fallback, bool needed) {
-  if (!j.contains(key)) {
-    if (needed) fail(errc::invalid_argument, "--record", where + " has no \"" + std::string(key) + "\"");
-    return fallback;
-  }
-  if (!j[key].is_number_unsigned())
-    fail(errc::invalid_argument, "--record", where + ": \"" + key + "\" is not a non-negative integer");
-  return j[key].get<std::size_t>();
-}
-
-// The record of a JSON file; names the file and the bad key.
-coalesce::record_desc read_record(const std::string& path, std::string& name) {
-  std::ifstream in(path);
-  if (!in) fail(errc::invalid_argument, "--record", "cannot read '" + path + "'");
-  nlohmann::json j;
-  try {
-    in >> j;
-  } catch (const nlohmann::json::exception& e) {
-    fail(errc::invalid_argument, "--record", "'" + path + "' is not JSON: " + e.what());
-  }
-  if (!j.is_object() || !j.contains("fields") || !j["fields"].is_array())
-    fail(errc::invalid_argument, "--record", "'" + path + "' has no \"fields\" list");
-  name = j.contains("name") && j["name"].is_string() ? j["name"].get<std::string>() : path;
-  std::vector<coalesce::field_desc> fields;
-  for (std::size_t k = 0; k < j["fields"].size(); ++k) {
-    const nlohmann::json& f = j["fields"][k];
-    const std::string where = "'" + path + "' field " + std::to_string(k);
-    if (!f.is_object() || !f.contains("name") || !f["name"].is_string())
-      fail(errc::invalid_argument, "--record", where + " has no \"name\"");
-    fields.push_back({f["name"].get<std::string>(), number(f, "offset", where, 0, true), number(f, "width", where, 0, true),
-                      number(f, "count", where, 1, false)});
-  }
-  return coalesce::record_desc(std::move(fields), number(j, "stride", "'" + path + "'", 0, true));
-}
 
 // "x,v[1]" / "all" / "none" into accesses (checked against the record by the analysis).
 std::vector<record_access> parse_accesses(const std::string& text, const coalesce::record_desc& desc,

@@ -287,6 +287,18 @@ record_kernels kernels_of(route_id r) {
   return r == route_id::records_lanes ? record_kernels::lanes : record_kernels::staged;
 }
 
+// The route a plan's kernel is (elements: none).
+route_id kind_of(const record_kernel& k) {
+  return std::visit(
+      [](const auto& p) {
+        using P = std::decay_t<decltype(p)>;
+        if constexpr (std::is_base_of_v<lanes_header, P>) return route_id::records_lanes;
+        else if constexpr (std::is_base_of_v<stage_header, P>) return route_id::records_staged;
+        else return route_id::elements;
+      },
+      k);
+}
+
 // A device's figures for a plan made without launching: the current device's, or (no device) Hopper's
 // 227 KiB a block, which every GPU since Volta's 96 KiB meets for the tile budgets that decide whether
 // a plan exists.
@@ -333,7 +345,7 @@ bool vector_records_first(const array_layout& sl, const void* src, const array_l
 }
 
 record_route_fit record_route(route_id r, const record_move& move, const record_range& range, const void* src,
-                              const void* dst) {
+                              const void* dst, bool exact) {
   record_route_fit fit;
   if (r == route_id::elements) {
     const char* why = element_violation(move, src, dst);
@@ -341,8 +353,8 @@ record_route_fit record_route(route_id r, const record_move& move, const record_
     if (why) fit.why_not = why;
     return fit;
   }
-  const record_kernel k = plan_without_launch(move, range, src, dst, kernels_of(r), "explain");
-  fit.applies = !std::holds_alternative<std::monostate>(k);
+  const record_kernel k = plan_without_launch(move, range, src, dst, exact ? kernels_of(r) : record_kernels::any, "explain");
+  fit.applies = exact ? !std::holds_alternative<std::monostate>(k) : kind_of(k) == r;
   if (fit.applies) fit.variant = record_kernel_variant(k);
   else fit.why_not = r == route_id::records_lanes ? "a destination side that is not runs only (rows of records)"
                                                   : "no tile of records fits the shared memory";
@@ -357,11 +369,12 @@ void move_records_device(const void* src, void* dst, const record_move& move, co
   d.range = range;
   d.src_data = src;
   d.dst_data = dst;
-  move_records_by_route(choose_route(d, false, call).id, move, range, src, dst, call, stream);
+  const route_choice route = choose_route(d, false, call);
+  move_records_by_route(route.id, move, range, src, dst, call, stream, !route.forced);
 }
 
 void move_records_by_route(route_id r, const record_move& move, const record_range& range, const void* src,
-                           void* dst, const std::string& call, stream_t stream) {
+                           void* dst, const std::string& call, stream_t stream, bool as_chosen) {
   if (r == route_id::elements) {
     require_record_elements(move, src, dst, call);
     const int sms = device_attribute(cudaDevAttrMultiProcessorCount, call);
@@ -369,8 +382,9 @@ void move_records_by_route(route_id r, const record_move& move, const record_ran
                            sms, call, stream);
     return;
   }
-  const auto plan = cached_record_plan(move, range, src, dst, kernels_of(r), call);
-  if (std::holds_alternative<std::monostate>(plan->kernel))
+  // The unforced choice's plan (cached when the choice was made), else that kernel's own.
+  const auto plan = cached_record_plan(move, range, src, dst, as_chosen ? record_kernels::any : kernels_of(r), call);
+  if (kind_of(plan->kernel) != r)
     fail(errc::invalid_argument, call, std::string("route ") + route_of(r).name + " does not take this move");
   launch_record_plan(*plan, move, range, src, dst, call, stream);
 }

@@ -29,8 +29,6 @@ __global__ void simple_relayout_kernel(const Word* __restrict__ src, SrcMap src_
     relayout_one(src, src_map, dst, dst_map, o, write_padding, fill);
 }
 
-bool aligned16(const void* p) { return reinterpret_cast<std::uintptr_t>(p) % 16 == 0; }
-
 int multiprocessors(const std::string& call) { return device_attribute(cudaDevAttrMultiProcessorCount, call); }
 
 template <class Word, int SrcVec, int DstVec, class SrcWalk, class DstWalk>
@@ -121,16 +119,12 @@ void relayout_device(const void* src, const array_layout& sl, void* dst, const a
     case route_id::copy_2d: return copy_same_kind(src, sl, dst, dl, elem, stream, call);
     case route_id::flat:
     case route_id::runs:
-    case route_id::transpose: {
-      const fast_plan plan = plan_fast_relayout(sl, dl, elem, aligned16(src), aligned16(dst), !route.forced);
-      return relayout_fast(src, sl, dst, dl, elem, fill, plan, call, stream);
-    }
+    case route_id::transpose:
+      return relayout_fast(src, sl, dst, dl, elem, fill, fast_plan_of(move, !route.forced), call, stream);
     case route_id::records_lanes:
-    case route_id::records_staged: {
-      const record_move records = vector_record_move(sl, dl, elem, fill);
-      return move_records_by_route(route.id, records, {sl.n, dst_extent(dl, fill != nullptr), 0, 0}, src, dst, call,
-                                   stream);
-    }
+    case route_id::records_staged:
+      return move_records_by_route(route.id, record_form(move), record_range_of(move), src, dst, call, stream,
+                                   !route.forced);
     case route_id::tiled:
     case route_id::elements: {
       relayout_plan plan = plan_relayout(sl, dl, elem);

@@ -16,9 +16,9 @@ namespace coalesce::detail {
 void move_records_device(const void* src, void* dst, const record_move& move, const record_range& range,
                          const std::string& call, stream_t stream);
 // The same by a given record route (records_lanes, records_staged, elements); throws where it does not
-// take the move.
+// take the move. as_chosen: the route is the unforced choice's (its plan is the one the choice made).
 void move_records_by_route(route_id route, const record_move& move, const record_range& range, const void* src,
-                           void* dst, const std::string& call, stream_t stream);
+                           void* dst, const std::string& call, stream_t stream, bool as_chosen = false);
 
 // Zeroes `bytes` of device memory (a padded struct layout's gaps start defined).
 void zero_device(void* data, std::size_t bytes, const std::string& call);

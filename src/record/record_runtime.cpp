@@ -119,6 +119,15 @@ route_explanation explain_records(const void* src, const record_layout& sl, cons
 }
 }  // namespace
 
+route_explanation explain(const record_desc& desc, std::size_t n, const record_layout_spec& src,
+                          const record_layout_spec& dst, bool src_is_user, bool dst_is_user) {
+  const record_layout sl = src_is_user ? user_records(desc, n, "explain") : resolve_record_layout(desc, n, src, "explain");
+  const record_layout dl = dst_is_user ? user_records(desc, n, "explain") : resolve_record_layout(desc, n, dst, "explain");
+  // Addresses as an allocation gives them: only their offsets within 16 bytes enter a plan.
+  const void* at = reinterpret_cast<const void*>(std::uintptr_t(1) << 20);
+  return explain_records(at, sl, at, dl, desc, dst_is_user);
+}
+
 route_explanation explain(const record_array& src, const record_array& dst) {
   require_same_record(src.desc(), dst.desc(), "explain");
   return explain_records(src.data(), src.layout(), dst.data(), dst.layout(), src.desc(), false);

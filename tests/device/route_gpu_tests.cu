@@ -133,7 +133,7 @@ TEST_SUITE("gpu") {
       move.fill = with_fill ? fill.data() : nullptr;
       for (const route_info& r : routes) {
         if (!route_declines(r.id, move).empty()) continue;
-        INFO("route " << r.name);
+        INFO("route " << std::string(r.name));
         dst.set(before);
         force_route(&r);
         relayout_device(src.data, sl, dst.data, dl, elem, move.fill, "test");
@@ -169,6 +169,18 @@ TEST_SUITE("gpu") {
       const std::vector<unsigned char> before = dst.image();
       std::vector<unsigned char> want = before;
       move_records_host(src_image.data() + guard, want.data() + guard, move, range);
+      // The bytes of the destination's records no field covers are the array's: the kernels may zero
+      // them (with whole chunks) or leave them; every other byte must be as the host move left it.
+      std::vector<bool> field_byte(want.size(), false);
+      for (std::size_t k = 0; k < move.width.size(); ++k)
+        for (std::size_t v = 0; v < range.dst_count; ++v)
+          for (unsigned b = 0; b < move.width[k]; ++b)
+            field_byte[guard + component_offset(move.dst[k], move.width[k], v) + b] = true;
+      const auto gaps_as_allowed = [&](std::vector<unsigned char> got) {
+        for (std::size_t b = guard; b < guard + dst.bytes; ++b)
+          if (!field_byte[b] && got[b] == 0 && want[b] == before[b]) got[b] = want[b];
+        return got;
+      };
       device_move d;
       d.records = &move;
       d.range = range;
@@ -176,12 +188,13 @@ TEST_SUITE("gpu") {
       d.dst_data = dst.data;
       for (const route_info& r : routes) {
         if (!route_declines(r.id, d).empty()) continue;
-        INFO("route " << r.name);
+        INFO("route " << std::string(r.name));
         dst.set(before);
         force_route(&r);
         move_records_device(src.data, dst.data, move, range, "test", nullptr);
         REQUIRE_CUDA(cudaDeviceSynchronize());
-        require_same_bytes(dst.image(), want);
+        require_same_bytes(gaps_as_allowed(dst.image()), want);
+        require_same_bytes(src.image(), src_image);
         ++ran[r.name];
       }
       force_route(nullptr);

@@ -2,7 +2,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The route a vector-set move takes, as explain() names it: "transpose (shifted rows)", "runs (16-byte)";
-// the record routes by name only ("records_staged"), since their tile depends on the device.
+// the record routes by name only ("records_staged") and the tiled one without its tile ("tiled
+// (16-byte)"), since tiles depend on the device and the planner's budgets.
 #include <coalesce/runtime/explain.hpp>
 
 #include <string>
@@ -12,7 +13,9 @@ namespace coalesce::test {
 inline std::string route_name(const array_layout& src, const void* src_data, const array_layout& dst,
                               const void* dst_data, std::size_t elem) {
   const route_explanation e = explain(src, src_data, dst, dst_data, elem);
-  return e.route.rfind("records_", 0) == 0 ? e.route : e.name();
+  if (e.route.rfind("records_", 0) == 0) return e.route;
+  if (e.route == "tiled") return e.variant.find("16-byte") != std::string::npos ? "tiled (16-byte)" : "tiled";
+  return e.name();
 }
 
 }  // namespace coalesce::test

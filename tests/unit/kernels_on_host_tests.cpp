@@ -8,19 +8,7 @@
 // preset) no byte read outside the exact allocations and no 16-byte access misaligned. What it cannot
 // check is the GPU's: races and memory ordering (the GPU tests, transform.cuda.misaligned.*, under
 // compute-sanitizer).
-#include "cuda_host_shim.hpp"
-
-// The host compiler cannot see that each held chunk is stored only where it was loaded (the
-// kernels' `#pragma unroll`s: tests/CMakeLists.txt).
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-#include "../../src/cuda/rows_kernel.cuh"
-#include "../../src/cuda/runs_kernel.cuh"
-#include "../../src/cuda/shifted_runs_kernel.cuh"
-#include "../../src/cuda/tiled_relayout.cuh"
-#include "../../src/cuda/transpose_kernel.cuh"
-#pragma GCC diagnostic pop
-#include "../../src/relayout_plan.hpp"
+#include "vector_kernels_on_host.hpp"
 
 #include <coalesce/runtime/runtime.hpp>
 
@@ -43,49 +31,7 @@
 using namespace coalesce;
 using namespace coalesce::detail;
 
-// The transpose kernel's `extern __shared__` tile (one block runs at a time here).
-namespace coalesce::detail {
-alignas(16) unsigned char shared_bytes[48 * 1024];
-}
-
 namespace {
-
-// The runs kernels' grid, block by block, thread by thread. The staged shifted kernel's barrier is
-// its two phases: every thread's load, then every thread's store, the shared words poisoned first.
-template <class Word, unsigned W, bool Shifted, bool SrcBlocked, bool DstBlocked>
-void run_runs(const Word* src, const runs_shape& shape, Word* dst, const Word& fill) {
-  if constexpr (Shifted && shifted_runs_staged<Word, W, SrcBlocked, DstBlocked>) {
-    std::vector<uint4> stage(shifted_chunks + 1);
-    gridDim = {shifted_runs_blocks<Word>(shape), 1, 1};
-    for (blockIdx.x = 0; blockIdx.x < gridDim.x; ++blockIdx.x) {
-      std::fill(stage.begin(), stage.end(), uint4{0xdeadbeefu, 0xdeadbeefu, 0xdeadbeefu, 0xdeadbeefu});
-      const unsigned qb = blockIdx.x / unsigned(shape.m) * shifted_chunks;
-      const std::size_t i = blockIdx.x % shape.m;
-      const shifted_component c = shifted_component_at<Word, SrcBlocked, DstBlocked>(src, dst, shape, i);
-      for (threadIdx.x = 0; threadIdx.x < unsigned(runs_threads); ++threadIdx.x)
-        shifted_runs_load<Word, SrcBlocked, DstBlocked>(src, dst, shape, i, c, qb, stage.data(), true, fill);
-      for (threadIdx.x = 0; threadIdx.x < unsigned(runs_threads); ++threadIdx.x)
-        shifted_runs_store<Word, SrcBlocked, DstBlocked>(dst, shape, i, c, qb, stage.data());
-    }
-  } else {
-    const runs_grid_size size = runs_grid(shape, W, Shifted);
-    gridDim = {size.x, size.y, 1};
-    for (blockIdx.y = 0; blockIdx.y < gridDim.y; ++blockIdx.y)
-      for (blockIdx.x = 0; blockIdx.x < gridDim.x; ++blockIdx.x)
-        for (threadIdx.x = 0; threadIdx.x < unsigned(runs_threads); ++threadIdx.x)
-          runs_kernel<Word, W, SrcBlocked, DstBlocked, Shifted>(src, dst, shape, true, fill);
-  }
-}
-
-template <class Word, unsigned W, bool Shifted>
-void move_runs(const Word* src, const array_layout& sl, Word* dst, const array_layout& dl, const Word& fill) {
-  const runs_shape shape{sl.n, dst_extent(dl, true), sl.m, columns_of(sl), columns_of(dl)};
-  const bool sb = sl.kind == layout_kind::blocked, db = dl.kind == layout_kind::blocked;
-  if (sb && db) return run_runs<Word, W, Shifted, true, true>(src, shape, dst, fill);
-  if (sb) return run_runs<Word, W, Shifted, true, false>(src, shape, dst, fill);
-  if (db) return run_runs<Word, W, Shifted, false, true>(src, shape, dst, fill);
-  run_runs<Word, W, Shifted, false, false>(src, shape, dst, fill);
-}
 
 std::size_t offset_of(const array_layout& l, std::size_t v, std::size_t i) {
   return visit_mapping(l, [&](auto map) { return std::size_t(map(v, i)); });
@@ -164,13 +110,8 @@ std::string check_move(const array_layout& sl, std::size_t src_shift, const arra
   INFO("kernel " << kernel);
   const auto aligned = [](const void* p) { return reinterpret_cast<std::uintptr_t>(p) % 16 == 0; };
   const fast_plan fast = plan_fast_relayout(sl, dl, sizeof(Word), aligned(src.data), aligned(dst.data));
-  if (fast.method == fast_method::runs) {
-    with_runs_chunk<Word>(fast.chunk, fast.shifted, [&](auto words, auto shifted) {
-      move_runs<Word, decltype(words)::value, decltype(shifted)::value>(src.data, sl, dst.data, dl, fill);
-    });
-  } else {
-    return kernel;
-  }
+  if (fast.method != fast_method::runs) return kernel;
+  test::run_runs_plan(fast, src.data, sl, dst.data, dl, &fill);
   require_image(expected_image(dl, c.values, dl.kind == layout_kind::blocked ? fill : c.mark), dst.data);
   return kernel;
 }
@@ -234,8 +175,6 @@ bool check_transpose(const array_layout& sl, const array_layout& dl, std::size_t
   INFO(to_string(sl) << " -> " << to_string(dl) << ", sizeof(Word) = " << sizeof(Word) << ", tile " << plan.tile
                      << ", split " << plan.split << ", source offset " << src_offset << ", destination offset "
                      << dst_offset);
-  REQUIRE(plan.shared_bytes <= sizeof(shared_bytes));
-  constexpr unsigned G = unsigned(16 / sizeof(Word));
   const std::vector<Word> values = test::random_values<Word>(sl.n * sl.m, test::fresh_seed());
   const Word mark = test::poison<Word>(), fill = values[0];
   // Exact allocations (the data `offset` words into them, 16-byte aligned): a partial row chunk must
@@ -246,40 +185,11 @@ bool check_transpose(const array_layout& sl, const array_layout& dl, std::size_t
   Word* const dst = dst_buffer.data;
   for (std::size_t v = 0; v < sl.n; ++v)
     for (std::size_t i = 0; i < sl.m; ++i) src.data[offset_of(sl, v, i)] = values[v * sl.m + i];
-  const bool rows_first = sl.kind == layout_kind::row_major;
-  const unsigned lead = unsigned(rows_first ? dst_offset : src_offset) % G;
-  const unsigned row_lead = unsigned(rows_first ? src_offset : dst_offset) % G;
-  const transpose_shape shape = transpose_shape_for(plan, sl, dl, true, G, row_lead);
-  with_transpose_columns<G>(plan, rows_first ? dl : sl, lead, [&](auto columns) {
-    using Columns = decltype(columns);
-    gridDim.x = unsigned(plan.split / plan.tile + shape.tail);
-    with_row_mode<G>(plan, sl.m, [&](auto mode, auto static_m) {  // the launch's instantiation
-      constexpr row_mode Mode = decltype(mode)::value;
-      constexpr unsigned StaticM = decltype(static_m)::value;
-      const auto run = [&](auto first) {
-        constexpr bool RowsFirst = decltype(first)::value;
-        with_turn<Word, Columns, RowsFirst, Mode>(shape, [&](auto turn) {
-          with_shifted_rows<G, Mode>(shape, [&](auto shifted) {
-          const auto kernel = [&] {
-            transpose_kernel<Word, Columns, RowsFirst, Mode, StaticM, decltype(turn)::value, decltype(shifted)::value>(
-                src.data, dst, shape, columns, fill);
-          };
-          for (unsigned b = 0; b < gridDim.x; ++b) {
-            std::memset(shared_bytes, 0xa5, sizeof(shared_bytes));
-            blockIdx.x = b;
-            run_block_in_two_passes(transpose_threads, kernel);
-          }
-          });
-        });
-      };
-      GUARD_BEFORE(src.data - src_offset, src_offset * sizeof(Word));
-      GUARD_BEFORE(dst - dst_offset, dst_offset * sizeof(Word));
-      if (rows_first) run(std::true_type{});
-      else run(std::false_type{});
-      UNGUARD_BEFORE(src.data - src_offset, src_offset * sizeof(Word));
-      UNGUARD_BEFORE(dst - dst_offset, dst_offset * sizeof(Word));
-    });
-  });
+  GUARD_BEFORE(src.data - src_offset, src_offset * sizeof(Word));
+  GUARD_BEFORE(dst - dst_offset, dst_offset * sizeof(Word));
+  test::run_transpose(plan, src.data, sl, dst, dl, &fill);
+  UNGUARD_BEFORE(src.data - src_offset, src_offset * sizeof(Word));
+  UNGUARD_BEFORE(dst - dst_offset, dst_offset * sizeof(Word));
   for (std::size_t o = 1; o <= dst_offset; ++o) REQUIRE(std::memcmp(dst - o, &mark, sizeof(Word)) == 0);
   require_image(expected_image(dl, values, dl.kind == layout_kind::blocked ? fill : mark), dst);
   return true;
@@ -360,37 +270,9 @@ std::string check_tiled(const array_layout& sl, std::size_t src_shift, const arr
   const Word fill = c.fill;
   const exact_buffer<Word>&src = c.src, &dst = c.dst;
   const tile_range range{sl.n, dst_extent(dl, true), 0, 0};
-  const bool sv = tile_side_vectorizable(sl, sizeof(Word), plan.tile, src.data, 0);
-  const bool dv = tile_side_vectorizable(dl, sizeof(Word), plan.tile, dst.data, 0);
-  std::vector<uint4> shared((plan.shared_bytes + 15) / 16);
-  Word* const tile = reinterpret_cast<Word*>(shared.data());
-  with_walk(sl, plan.tile, [&](auto src_walk) {
-    with_walk(dl, plan.tile, [&](auto dst_walk) {
-      const auto run = [&](auto src_vec, auto dst_vec) {
-        constexpr int SrcVec = decltype(src_vec)::value, DstVec = decltype(dst_vec)::value;
-        for (std::size_t v0 = 0; v0 < range.dst_extent; v0 += plan.tile) {  // tiled_relayout_kernel's loop
-          std::fill(shared.begin(), shared.end(), uint4{0xdeadbeefu, 0xdeadbeefu, 0xdeadbeefu, 0xdeadbeefu});
-          const unsigned count = v0 < range.count ? unsigned(std::min<std::size_t>(plan.tile, range.count - v0)) : 0u;
-          const unsigned extent = unsigned(std::min<std::size_t>(plan.tile, range.dst_extent - v0));
-          const std::size_t src_base = src_walk.base(range.src_first + v0);
-          const std::size_t dst_base = dst_walk.base(range.dst_first + v0);
-          for (threadIdx.x = 0; threadIdx.x < unsigned(tile_threads); ++threadIdx.x)
-            load_tile<SrcVec>(src.data, src_walk, src_base, src_walk.size(count, plan.tile), count, plan.stride, tile);
-          for (threadIdx.x = 0; threadIdx.x < unsigned(tile_threads); ++threadIdx.x)
-            store_tile<DstVec>(dst.data, dst_walk, dst_base, dst_walk.size(extent, plan.tile), count, extent,
-                               plan.stride, true, fill, tile);
-        }
-      };
-      using one = std::integral_constant<int, 1>;
-      using group = std::integral_constant<int, int(16 / sizeof(Word))>;
-      if (sv && dv) return run(group{}, group{});
-      if (sv) return run(group{}, one{});
-      if (dv) return run(one{}, group{});
-      run(one{}, one{});
-    });
-  });
+  const bool vectorized = test::run_tiled(plan, src.data, sl, dst.data, dl, range, true, fill);
   require_image(expected_image(dl, c.values, dl.kind == layout_kind::blocked ? fill : c.mark), dst.data);
-  return sv || dv ? "tiled (16-byte)" : "tiled";
+  return vectorized ? "tiled (16-byte)" : "tiled";
 }
 
 // Rows of pitch m, m + 1 and 512 bytes, aligned and one word off, against col_major (aligned and odd
@@ -428,21 +310,7 @@ std::size_t check_rows(const array_layout& sl, std::size_t src_shift, const arra
   const std::size_t word = rows_word_bytes(sl, src.data, dl, dst.data, sizeof(Word));
   INFO("word " << word);
   if (word == 0) return 0;
-  const rows_shape shape = rows_shape_for(sl, dl, sizeof(Word), word);
-  const auto run = [&](auto zero) {
-    using W = decltype(zero);
-    gridDim.x = 3;
-    for (blockIdx.x = 0; blockIdx.x < gridDim.x; ++blockIdx.x)
-      for (threadIdx.x = 0; threadIdx.x < unsigned(rows_threads); ++threadIdx.x)
-        rows_kernel<W>(reinterpret_cast<const W*>(src.data), reinterpret_cast<W*>(dst.data), shape);
-  };
-  switch (word) {
-    case 1: run(std::uint8_t{}); break;
-    case 2: run(std::uint16_t{}); break;
-    case 4: run(std::uint32_t{}); break;
-    case 8: run(std::uint64_t{}); break;
-    default: run(uint4{}); break;
-  }
+  test::run_rows(src.data, sl, dst.data, dl, sizeof(Word), word);
   require_image(expected_image(dl, c.values, c.mark), dst.data);
   return word;
 }

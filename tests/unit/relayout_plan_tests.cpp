@@ -35,12 +35,15 @@ TEST_SUITE("unit") {
     // col_major with another pitch: the runs kernel (cudaMemcpy2DAsync ran such rows at 41-69% of a copy).
     CHECK(plan_relayout(cols(100, 3, 100), cols(100, 3, 128), 4).method != relayout_method::copy_2d);
     CHECK(fast(cols(100, 3, 100), cols(100, 3, 128), 4).method == fast_method::runs);
-    CHECK(plan_relayout(blocks(100, 3, 32), blocks(100, 3, 32), 4).method == relayout_method::copy_2d);
+    CHECK(plan_relayout(blocks(128, 3, 32), blocks(128, 3, 32), 4).method == relayout_method::copy_2d);
+    // A blocked span with padding lanes is no copy: the destination's padding gets the fill (runs).
+    CHECK(plan_relayout(blocks(100, 3, 32), blocks(100, 3, 32), 4).method != relayout_method::copy_2d);
+    CHECK(fast(blocks(100, 3, 32), blocks(100, 3, 32), 4).method == fast_method::runs);
     CHECK(plan_relayout(blocks(100, 3, 32), blocks(100, 3, 64), 4).method == relayout_method::tiled);
   }
 
   TEST_CASE("transform.plan.shifted_copies") {
-    // One span on both sides: rows of pitch m, columns of pitch n, blocked spans whole; rows with gaps
+    // One span on both sides: rows of pitch m, columns of pitch n, blocked spans of whole blocks; rows with gaps
     // are not one span. The kernel takes copies of at least 4096 bytes whose distance is not a multiple
     // of 4 bytes.
     CHECK(contiguous_copy_bytes(rows(100, 3, 3), rows(100, 3, 3), 2) == 600);
@@ -48,7 +51,8 @@ TEST_SUITE("unit") {
     CHECK(contiguous_copy_bytes(rows(100, 3, 5), rows(100, 3, 5), 2) == 0);
     CHECK(contiguous_copy_bytes(cols(100, 3, 100), cols(100, 3, 100), 1) == 300);
     CHECK(contiguous_copy_bytes(cols(100, 3, 101), cols(100, 3, 101), 1) == 0);
-    CHECK(contiguous_copy_bytes(blocks(100, 3, 32), blocks(100, 3, 32), 4) == 128 * 3 * 4);
+    CHECK(contiguous_copy_bytes(blocks(128, 3, 32), blocks(128, 3, 32), 4) == 128 * 3 * 4);
+    CHECK(contiguous_copy_bytes(blocks(100, 3, 32), blocks(100, 3, 32), 4) == 0);  // padding lanes: no copy
     CHECK(contiguous_copy_bytes(rows(100, 3, 3), cols(100, 3, 100), 4) == 0);
     alignas(16) static unsigned char buffer[8192 + 32];
     CHECK(shifted_copy_pays(buffer + 1, buffer + 16, 4096));

@@ -34,5 +34,9 @@ route_explanation explain(const array_layout& src, const void* src_data, const a
 route_explanation explain(const record_array& src, const record_array& dst);
 route_explanation explain(const record_set<const void>& src, const record_array& dst);
 route_explanation explain(const record_array& src, const record_set<void>& dst);
+// Planning without arrays: n records of `desc` from layout `src` to `dst` at 256-byte aligned addresses;
+// src_is_user / dst_is_user: that side is the user's structs in device memory (its layout then unused).
+route_explanation explain(const record_desc& desc, std::size_t n, const record_layout_spec& src,
+                          const record_layout_spec& dst, bool src_is_user = false, bool dst_is_user = false);
 
 }  // namespace coalesce

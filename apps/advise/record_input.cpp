@@ -1,0 +1,55 @@
+// SPDX-FileCopyrightText: 2026 coalesce authors
+// SPDX-License-Identifier: Apache-2.0
+#include "record_input.hpp"
+
+#include <coalesce/core/error.hpp>
+
+#include <nlohmann/json.hpp>
+
+#include <fstream>
+#include <utility>
+#include <vector>
+
+namespace advise {
+namespace {
+
+using coalesce::errc;
+using coalesce::fail;
+
+std::size_t number(const nlohmann::json& j, const char* key, const std::string& where, std::size_t fallback, bool needed) {
+  if (!j.contains(key)) {
+    if (needed) fail(errc::invalid_argument, "--record", where + " has no \"" + std::string(key) + "\"");
+    return fallback;
+  }
+  if (!j[key].is_number_unsigned())
+    fail(errc::invalid_argument, "--record", where + ": \"" + key + "\" is not a non-negative integer");
+  return j[key].get<std::size_t>();
+}
+
+}  // namespace
+
+coalesce::record_desc read_record(const std::string& path, std::string& name) {
+  std::ifstream in(path);
+  if (!in) fail(errc::invalid_argument, "--record", "cannot read '" + path + "'");
+  nlohmann::json j;
+  try {
+    in >> j;
+  } catch (const nlohmann::json::exception& e) {
+    fail(errc::invalid_argument, "--record", "'" + path + "' is not JSON: " + e.what());
+  }
+  if (!j.is_object() || !j.contains("fields") || !j["fields"].is_array())
+    fail(errc::invalid_argument, "--record", "'" + path + "' has no \"fields\" list");
+  name = j.contains("name") && j["name"].is_string() ? j["name"].get<std::string>() : path;
+  std::vector<coalesce::field_desc> fields;
+  for (std::size_t k = 0; k < j["fields"].size(); ++k) {
+    const nlohmann::json& f = j["fields"][k];
+    const std::string where = "'" + path + "' field " + std::to_string(k);
+    if (!f.is_object() || !f.contains("name") || !f["name"].is_string())
+      fail(errc::invalid_argument, "--record", where + " has no \"name\"");
+    fields.push_back({f["name"].get<std::string>(), number(f, "offset", where, 0, true), number(f, "width", where, 0, true),
+                      number(f, "count", where, 1, false)});
+  }
+  return coalesce::record_desc(std::move(fields), number(j, "stride", "'" + path + "'", 0, true));
+}
+
+}  // namespace advise
