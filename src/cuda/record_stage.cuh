@@ -115,8 +115,15 @@ struct stage_header {
   // bank conflicts (stage_plan::rows_swizzle): records 128 bytes apart put a component's every element
   // in one bank (32-way conflicts), 96 bytes apart on 4 banks (8-way).
   std::uint32_t swizzle = 0;
+  // The user's padded structs as the destination (record_move::preserve_gaps), of a stride up to
+  // stage_kept_stride: their image is built like any rows image and stored chunk by chunk, each chunk's
+  // bytes that no field covers left out (dst_kept bit i: byte i mod stride of a struct is a field's).
+  // Larger strides store each element straight into the structs (stage_element::to_global).
+  std::uint32_t dst_masked = 0;
+  std::uint32_t dst_kept[8] = {};
   stage_side src, dst;
 };
+inline constexpr std::size_t stage_kept_stride = 128;
 
 // The kernels get the plan as their parameter, and a launch uploads all of it: a large parameter
 // measurably slows a copy kernel (benchmarks/probes/staged_copy_probe.cu; BENCHMARKS.md, Records).
@@ -310,12 +317,18 @@ inline bool plan_side(const record_move& move, const std::vector<component_place
   return true;
 }
 
-// Whether the destination's rows have bytes that no field covers (padding, which gets zeros).
-inline bool has_gaps(const record_move& move) {
+// The bytes of a destination row (its stride) that a field covers.
+inline std::vector<bool> covered_bytes(const record_move& move) {
   std::vector<bool> covered(side_stride(move.dst), false);
   for (std::size_t k = 0; k < move.width.size(); ++k)
     if (move.dst[k].block == 1)
       for (std::size_t b = 0; b < move.width[k]; ++b) covered[move.dst[k].base - move.dst_rows_base + b] = true;
+  return covered;
+}
+
+// Whether the destination's rows have bytes that no field covers (padding, which gets zeros).
+inline bool has_gaps(const record_move& move) {
+  const std::vector<bool> covered = covered_bytes(move);
   return std::find(covered.begin(), covered.end(), false) != covered.end();
 }
 
@@ -388,7 +401,10 @@ inline std::optional<record_stage_params> plan_record_stage(const record_move& m
     if (move.src[k].block != 1) src_runs += move.width[k];
     if (move.dst[k].block != 1 && move.src[k].block == 1) dst_runs += move.width[k];
   }
-  const bool dst_rows_image = dst_stride != 0 && !move.preserve_gaps;
+  // The user's padded structs: an image stored with its gaps left out, where their stride allows.
+  const bool masked = move.preserve_gaps && dst_stride != 0 && dst_stride <= stage_kept_stride;
+  const bool to_global = move.preserve_gaps && !masked;
+  const bool dst_rows_image = dst_stride != 0 && !to_global;
   const std::size_t src_bd = side_block(move.src), dst_bd = side_block(move.dst);
   // A blocked source loads whole blocks (one segment a tile, instead of a run per component and block)
   // where every blocked component goes to rows: nothing is stored from where it was loaded, and the
@@ -434,9 +450,15 @@ inline std::optional<record_stage_params> plan_record_stage(const record_move& m
     if (!plan_side(move, move.src, move.src_rows_base, s, range.src_first, t, false, false, block_major(t), p, p.src,
                    p.src_bytes))
       continue;
-    if (!plan_side(move, move.dst, move.dst_rows_base, d, range.dst_first, t, true, move.preserve_gaps, false, p, p.dst,
+    if (!plan_side(move, move.dst, move.dst_rows_base, d, range.dst_first, t, true, to_global, false, p, p.dst,
                    p.dst_bytes))
       continue;
+    if (masked) {
+      p.dst_masked = 1;
+      const std::vector<bool> covered = covered_bytes(move);
+      for (std::size_t i = 0; i < 256; ++i)
+        if (covered[i % dst_stride]) p.dst_kept[i / 32] |= 1u << (i % 32);
+    }
     if (stage_shared_bytes(p) > most) continue;
     if (dst_rows_image && !has_gaps(move)) p.dst_rows_bytes = 0;  // every byte is stored from a field
     // Element moves: every component with rows on either side.
@@ -465,10 +487,10 @@ inline std::optional<record_stage_params> plan_record_stage(const record_move& m
         e.src_step = w;
       }
       if (b.block == 1) {
-        e.to_global = move.preserve_gaps;
-        e.dst = std::uint32_t(move.preserve_gaps ? b.base - move.dst_rows_base : dst_rows_at + (b.base - move.dst_rows_base));
+        e.to_global = to_global;
+        e.dst = std::uint32_t(to_global ? b.base - move.dst_rows_base : dst_rows_at + (b.base - move.dst_rows_base));
         e.dst_step = std::uint16_t(dst_stride);
-        e.dst_rows = !move.preserve_gaps;
+        e.dst_rows = !to_global;
       } else {
         e.dst = runs_segment(p, p.dst, b.base)->image;  // not in the source's: that holds k in rows
         e.dst_step = w;
@@ -490,6 +512,9 @@ inline const char* stage_plan_violation(const record_stage_params& p, std::size_
   if (stage_shared_bytes(p) > most) return "more shared memory than a block may have";
   if (p.dst_rows_bytes > p.dst_bytes || p.dst_rows_bytes % 16 != 0) return "the destination's zeroed rows outside its buffer";
   if (p.tiles * p.tile < p.dst_count) return "tiles that do not cover the range";
+  if (p.dst_masked && (p.dst.stride == 0 || p.dst.stride > stage_kept_stride || p.dst.segments == 0 ||
+                       p.segment[p.dst.segment0].width != 0 || p.segment[p.dst.segment0].image != 0))
+    return "kept gaps without a rows image at the destination buffer's start, or of a stride past 128 bytes";
   if (p.src.segment0 != 0 || p.src.unit0 != 0 || p.dst.segment0 != p.src.segments || p.dst.unit0 != p.src.units ||
       p.src.segments + p.dst.segments > max_stage_segments || p.src.units + p.dst.units > max_stage_units ||
       p.elements > max_stage_elements || p.fills > max_stage_elements)
@@ -695,8 +720,8 @@ __device__ __forceinline__ bool whole_tile(const stage_header& p, const stage_si
   return n.valid == p.tile && s.misalign == 0 && !(n.last && s.rows_tail != 0);
 }
 
-// f(unit, global, image) for the chunk of a unit at global bytes [global, global + 16) from the data
-// pointer and image bytes [image, image + 16) from its buffer's start (swizzled).
+// f(unit, global, image, at) for the chunk of a unit at global bytes [global, global + 16) from the data
+// pointer and image bytes [image, image + 16) from its buffer's start (swizzled; `at` before the swizzle).
 template <bool Swizzle, class P, class F>
 __device__ __forceinline__ void for_each_whole_chunk(const P& p, const stage_side& s, std::uint64_t t,
                                                      unsigned tid, F&& f) {
@@ -710,7 +735,7 @@ __device__ __forceinline__ void for_each_whole_chunk(const P& p, const stage_sid
 #pragma unroll
     for (std::uint32_t j = 0; j < stage_unit_chunks / 32; ++j) {
       const std::uint32_t c = 16 * (tid % 32 + 32 * j);
-      if (c < 16 * unit.chunks) f(unit, origin + c, stage_swizzled(unit.image + c, mask));
+      if (c < 16 * unit.chunks) f(unit, origin + c, stage_swizzled(unit.image + c, mask), unit.image + c);
     }
   }
 }
@@ -722,9 +747,10 @@ __device__ inline void stage_load(const P& p, std::uint64_t t, const unsigned ch
   const tile_counts n = counts_of(p, t);
   const stage_buffer buffer = stage_buffer_of(image);
   if (whole_tile(p, p.src, n))
-    return for_each_whole_chunk<Swizzle>(p, p.src, t, tid, [&](const stage_unit&, std::int64_t at, std::uint32_t to) {
-      stage_copy16_async(buffer, to, src + at);
-    });
+    return for_each_whole_chunk<Swizzle>(p, p.src, t, tid,
+                                         [&](const stage_unit&, std::int64_t at, std::uint32_t to, std::uint32_t) {
+                                           stage_copy16_async(buffer, to, src + at);
+                                         });
   for_each_unit(p, p.src, t, n, n.valid, tid,
                 [&](const stage_unit& unit, const stage_segment& g, const segment_span& span, std::uint32_t mask) {
                   unsigned char* to = image + g.image;
@@ -824,28 +850,72 @@ __device__ inline void stage_elements(const P& p, std::uint64_t t, unsigned char
   }
 }
 
+// The user's padded structs (p.dst_masked): which of the 16 bytes from struct byte r (r < stride) are a
+// field's, one bit a byte.
+__host__ __device__ __forceinline__ std::uint32_t kept_mask(const stage_header& p, std::uint32_t r) {
+  const std::uint32_t word = r / 32, shift = r % 32;
+  const std::uint64_t bits = std::uint64_t(p.dst_kept[word]) | (word + 1 < 8 ? std::uint64_t(p.dst_kept[word + 1]) << 32 : 0);
+  return std::uint32_t(bits >> shift) & 0xFFFFu;
+}
+
+// 16 image bytes to `to` (16-byte aligned), only those `mask` keeps: whole where it keeps all, else in
+// the widest pieces it keeps whole.
+__host__ __device__ __forceinline__ void store_kept(unsigned char* to, const unsigned char* from, std::uint32_t mask) {
+  if (mask == 0xFFFFu) {
+    *reinterpret_cast<uint4*>(to) = *reinterpret_cast<const uint4*>(from);
+    return;
+  }
+  for (unsigned h = 0; h < 16; h += 8) {
+    const std::uint32_t half = (mask >> h) & 0xFFu;
+    if (half == 0xFFu) {
+      *reinterpret_cast<uint2*>(to + h) = *reinterpret_cast<const uint2*>(from + h);
+      continue;
+    }
+    for (unsigned q = h; q < h + 8; q += 4) {
+      const std::uint32_t quarter = (mask >> q) & 0xFu;
+      if (quarter == 0xFu) {
+        *reinterpret_cast<std::uint32_t*>(to + q) = *reinterpret_cast<const std::uint32_t*>(from + q);
+        continue;
+      }
+      for (unsigned b = q; b < q + 4; ++b)
+        if (mask >> b & 1u) to[b] = from[b];
+    }
+  }
+}
+
 // Store: tile t's destination image (and the runs read where they were loaded) to memory.
 template <bool Swizzle = true, class P>
 __device__ inline void stage_store(const P& p, std::uint64_t t, const unsigned char* source,
                                    const unsigned char* image, unsigned char* __restrict__ dst, unsigned tid) {
   const tile_counts n = counts_of(p, t);
+  // A rows chunk of the user's padded structs keeps their gaps: its image byte lo lies at struct byte
+  // (lo - misalign) mod stride.
+  const bool masked = p.dst_masked != 0;
+  const std::uint32_t stride = p.dst.stride, misalign = p.dst.misalign;
   if (whole_tile(p, p.dst, n))
-    return for_each_whole_chunk<Swizzle>(p, p.dst, t, tid, [&](const stage_unit& unit, std::int64_t at, std::uint32_t from) {
-      *reinterpret_cast<uint4*>(dst + at) = *reinterpret_cast<const uint4*>((unit.in_source ? source : image) + from);
-    });
+    return for_each_whole_chunk<Swizzle>(
+        p, p.dst, t, tid, [&](const stage_unit& unit, std::int64_t at, std::uint32_t from, std::uint32_t in_image) {
+          const unsigned char* chunk = (unit.in_source ? source : image) + from;
+          if (masked && unit.width == 0)  // the rows image starts the buffer, a whole tile's at misalign 0
+            store_kept(dst + at, chunk, kept_mask(p, in_image % stride));
+          else
+            *reinterpret_cast<uint4*>(dst + at) = *reinterpret_cast<const uint4*>(chunk);
+        });
   for_each_unit(p, p.dst, t, n, n.runs_valid, tid,
                 [&](const stage_unit& unit, const stage_segment& g, const segment_span& span, std::uint32_t mask) {
                   const unsigned char* from = (g.in_source ? source : image) + g.image;
                   unsigned char* to = dst + span.global;
+                  const bool kept = masked && g.width == 0;
                   walk_unit(
                       unit, g, span, tid % 32,
                       [&](std::uint32_t lo) {
-                        *reinterpret_cast<uint4*>(to + lo) =
-                            *reinterpret_cast<const uint4*>(from + stage_swizzled(lo, mask));
+                        const unsigned char* chunk = from + stage_swizzled(lo, mask);
+                        if (kept) store_kept(to + lo, chunk, kept_mask(p, (lo - misalign) % stride));
+                        else *reinterpret_cast<uint4*>(to + lo) = *reinterpret_cast<const uint4*>(chunk);
                       },
                       [&](std::uint32_t lo) {
                         for (std::uint32_t b = max(lo, span.begin); b < min(lo + 16, span.end); ++b)
-                          to[b] = from[stage_swizzled(b, mask)];
+                          if (!kept || (kept_mask(p, (b - misalign) % stride) & 1u)) to[b] = from[stage_swizzled(b, mask)];
                       });
                 });
 }
