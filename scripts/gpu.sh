@@ -46,7 +46,9 @@ On the GPU machine, with .dev/bins.tar.xz carried (or BIN=a folder of the progra
                       same-call A/B of coalesce-bench ARGS (default --paths all --size-mib 128): this
                       build, then each VARIANT, in turn, twice (the second round in reverse order); a
                       VARIANT is "VAR=value ..." (this build with that environment) or the path of
-                      another build's coalesce-bench (.xz unpacked), optionally followed by VAR=value
+                      another build's coalesce-bench (.xz unpacked; scripts/build_baseline_bench.sh
+                      builds an earlier commit's), optionally followed by VAR=value; VAR=value is
+                      COALESCE_FORCE_ROUTE=<route>, the one run-time switch
   ncu [CASE...]       Nsight Compute on the record kernels of coalesce-bench --records --only CASE
                       (default: one case per kernel kind)
 
