@@ -364,6 +364,11 @@ struct route_check {
     INFO("also: " << names(also) << "; the others that apply: " << names(others));
     CHECK(also == others);
     CHECK(also.size() == choice.also.size());
+    // The moves' own choice (measured preferences first, the record routes from the unforced plan)
+    // names the route the explanation does.
+    const device_move fresh = move;  // no caches: as a move starts
+    fresh.lowered.reset(), fresh.fast_measured.reset(), fresh.fast_any.reset();
+    CHECK(choose_route(fresh, false, "route.table").id == choice.id);
     // Forced: the route where it applies (planned as its kernel can run it), else an error naming the
     // route and the reason.
     for (const route_info& route : routes) {
