@@ -61,11 +61,13 @@ namespace {
 void paths_markdown(std::ostringstream& os, const std::vector<result>& results) {
   std::set<std::string> types;
   std::map<std::string, std::map<std::string, const result*>> worst;
-  std::size_t cells = 0, at_90 = 0, sector_90 = 0;
-  bool sectors = false;
+  std::size_t cells = 0, at_90 = 0, sector_90 = 0, own_90 = 0;
+  bool sectors = false, own = false;
   for (const result& r : results) {
     if (r.group != "path") continue;
     sectors = sectors || r.sector_fraction > 0;
+    own = own || r.move_ceiling_fraction > 0;
+    own_90 += r.move_ceiling_fraction >= 0.9;
     types.insert(r.type);
     const result*& w = worst[r.name][r.type];
     if (w == nullptr || r.fraction < w->fraction) w = &r;
@@ -77,8 +79,9 @@ void paths_markdown(std::ostringstream& os, const std::vector<result>& results) 
   os << "\nPaths: " << cells << " cells; " << at_90 << " at >= 90% of the copy ceiling (data bytes)";
   if (sectors)  // the device's cells
     os << ", " << sector_90 << " at >= 90% counting the 32-byte sectors the ends touch";
+  if (own) os << ", " << own_90 << " at >= 90% of their own ceiling (the replay of their bytes, or D2D)";
   os << ". Each cell below is the lowest over m: % of the ceiling" << (sectors ? " (% by sectors)" : "")
-     << ", m, kernel.\n\n| path |";
+     << (own ? " [% of its own ceiling]" : "") << ", m, kernel.\n\n| path |";
   for (const std::string& t : types) os << ' ' << t << " |";
   os << "\n|---|";
   for (std::size_t k = 0; k < types.size(); ++k) os << "---|";
@@ -94,6 +97,7 @@ void paths_markdown(std::ostringstream& os, const std::vector<result>& results) 
       const result& r = *it->second;
       os << ' ' << std::setprecision(1) << 100.0 * r.fraction << '%';
       if (sectors) os << " (" << 100.0 * r.sector_fraction << "%)";
+      if (own) os << " [" << 100.0 * r.move_ceiling_fraction << "%]";
       os << " m=" << r.m << ' ' << r.kernel << " |";
     }
     os << '\n';
