@@ -77,7 +77,7 @@ void check_side(const std::vector<component_place>& places, const std::vector<st
 
 TEST_CASE("bounds.replay_touches_exactly_the_moves_bytes.records") {
   std::mt19937_64 gen(fresh_seed());
-  for (int trial = 0; trial < 120; ++trial) {
+  for (int trial = 0; trial < 60; ++trial) {
     const record_desc desc = random_record(gen, 12);
     const record_layout_spec a = random_record_layout(desc, gen), b = random_record_layout(desc, gen);
     const std::size_t n = random_count(gen, a.block, 400);
@@ -93,7 +93,7 @@ TEST_CASE("bounds.replay_touches_exactly_the_moves_bytes.records") {
 
 TEST_CASE("bounds.replay_touches_exactly_the_moves_bytes.vector_sets") {
   std::mt19937_64 gen(fresh_seed());
-  for (int trial = 0; trial < 200; ++trial) {
+  for (int trial = 0; trial < 100; ++trial) {
     const std::size_t elem = std::size_t(1) << (gen() % 5), m = 1 + gen() % 24;
     const array_layout probe = random_array_layout(gen, 1, m);
     const std::size_t n = random_count(gen, probe.block, 400);
