@@ -100,28 +100,4 @@ COALESCE_HD inline replay_window window_of(const interval_family& f, std::uintpt
   return w;
 }
 
-// Distinct 32-byte sectors the families touch at `base` (host: for the bounds and the tests).
-inline std::uint64_t sectors_touched(const std::vector<interval_family>& families, std::uintptr_t base) {
-  std::vector<std::uintptr_t> firsts, lasts;  // per interval, its first and last sector
-  for (const interval_family& f : families)
-    for (std::uint64_t k = 0; k < f.count; ++k) {
-      const std::uintptr_t s = base + f.start + k * f.period;
-      firsts.push_back(s / 32);
-      lasts.push_back((s + f.length - 1) / 32);
-    }
-  std::vector<std::size_t> order(firsts.size());
-  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-  std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return firsts[a] < firsts[b]; });
-  std::uint64_t total = 0;
-  std::uintptr_t covered_to = 0;  // one past the last sector counted
-  bool any = false;
-  for (const std::size_t i : order) {
-    const std::uintptr_t from = any ? std::max(firsts[i], covered_to) : firsts[i];
-    if (lasts[i] + 1 > from) total += lasts[i] + 1 - from;
-    covered_to = any ? std::max(covered_to, lasts[i] + 1) : lasts[i] + 1;
-    any = true;
-  }
-  return total;
-}
-
 }  // namespace coalesce::detail

@@ -15,10 +15,8 @@ namespace {
 
 bool aligned16(const void* p) { return reinterpret_cast<std::uintptr_t>(p) % 16 == 0; }
 
-const fast_plan& fast_of(const device_move& m, bool measured) { return fast_plan_of(m, measured); }
-
 // Why a vector-set route cannot run the move, or "" (exact: see record_route).
-std::string vector_route_declines(route_id r, const device_move& m, bool exact) {
+const char* vector_route_declines(route_id r, const device_move& m, bool exact) {
   const bool copies = copies_rows(m.src, m.dst);
   switch (r) {
     case route_id::copy:
@@ -35,7 +33,7 @@ std::string vector_route_declines(route_id r, const device_move& m, bool exact) 
       const fast_method want = r == route_id::flat   ? fast_method::flat
                                : r == route_id::runs ? fast_method::runs
                                                      : fast_method::transpose;
-      if (fast_of(m, false).method == want) return "";
+      if (fast_plan_of(m, false).method == want) return "";
       if (r == route_id::flat) return "not m = 1 with each side one run";
       if (r == route_id::runs) return "not two columnar sides (or indices past 2^31)";
       return "not rows against col_major or blocked of whole 16-byte chunks that a tile fits";
@@ -50,8 +48,7 @@ std::string vector_route_declines(route_id r, const device_move& m, bool exact) 
   }
   if (copies) return "a copy";
   if (m.src.m > max_record_components) return "more components than a record holds";
-  const record_route_fit fit = record_route(r, record_form(m), record_range_of(m), m.src_data, m.dst_data, exact);
-  return fit.applies ? "" : fit.why_not;
+  return record_route(r, record_form(m), record_range_of(m), m.src_data, m.dst_data, exact).why_not;
 }
 
 std::string variant_of(route_id r, const device_move& m, bool forced) {
@@ -66,12 +63,12 @@ std::string variant_of(route_id r, const device_move& m, bool forced) {
       return std::to_string(rows_word_bytes(m.src, m.src_data, m.dst, m.dst_data, m.elem)) + "-byte words";
     case route_id::flat: return shifted_copy_pays(m.dst_data, m.src_data, m.src.n * m.elem) ? "shifted" : "";
     case route_id::runs: {
-      const fast_plan& f = fast_of(m, !forced);
+      const fast_plan& f = fast_plan_of(m, !forced);
       if (f.chunk == 0) return "word by word";
       return std::to_string(f.chunk) + (f.shifted ? "-byte, shifted" : "-byte");
     }
     case route_id::transpose: {
-      const fast_plan& f = fast_of(m, !forced);
+      const fast_plan& f = fast_plan_of(m, !forced);
       const bool rows_aligned = aligned16(m.src.kind == layout_kind::row_major ? m.src_data : m.dst_data);
       std::string rows;
       if (f.mode != row_mode::pitched && !rows_aligned) rows = "shifted rows";
@@ -95,19 +92,56 @@ std::string variant_of(route_id r, const device_move& m, bool forced) {
   return "";
 }
 
+// The vector sets where the record routes measured faster than the tiled kernel (and than the
+// transpose, where vector_records_first): rows one element off the 16-byte grid (a user's pointer)
+// that the transpose's shifted rows leave (fewer vectors than its tile, vector lengths no row mode
+// takes, 8-byte words of even m or from m = 16, odd pitches of 1- and 8-byte words and of 2-byte words
+// below m = 48: transpose_rows_measured_slower, relayout_plan.cpp), to and from columnar sides; rows
+// on the grid too, where the transpose declined them: a blocked side whose runs are not whole 16-byte
+// chunks (1-byte words in blocks of 1000), 1-byte words with a col_major side off the grid, vector
+// lengths no row mode takes (1-byte words of m = 6, 10, 12). Vectors of at most 64 bytes of words up
+// to 8 bytes, and blocked runs of at least 64 bytes; longer vectors, shorter blocked runs and 16-byte
+// words measured faster in the tiled kernel (BENCHMARKS.md, Every transform path). Not into rows of a
+// pitch above m: the staged kernel stores into a user's padded rows element by element, much slower.
+// From such rows where each row's padding is under 16 bytes (an odd pitch m + 1).
+bool vector_records_preferred(const device_move& m) {
+  const array_layout &sl = m.src, &dl = m.dst;
+  const std::size_t elem = m.elem;
+  if (elem > 8 || sl.m * elem > 64 || copies_rows(sl, dl)) return false;
+  const auto fits = [&](const array_layout& l, bool source) {
+    if (l.kind == layout_kind::blocked) return l.block * elem >= 64;
+    if (l.kind == layout_kind::col_major || l.pitch == l.m) return true;
+    return source && (l.pitch - l.m) * elem < 16;
+  };
+  return fits(sl, true) && fits(dl, false) && (sl.kind == layout_kind::row_major || dl.kind == layout_kind::row_major);
+}
+
+// Rows destinations one element off the 16-byte grid that the transpose would store word by word (a
+// pitch above m, or a vector length its shifted rows do not take), of 1-, 2- and 4-byte words and
+// vectors not a multiple of 32 bytes, where the record routes measured faster: asked before the
+// transpose. 8-byte words and vectors of 32 or 64 bytes stay with the transpose, m = 1 is a copy; rows
+// of pitch m that the shifted rows take go to the transpose, which measured faster.
+bool vector_records_first(const device_move& m) {
+  const bool dst_off_grid = m.dst.kind == layout_kind::row_major && !aligned16(m.dst_data);
+  if (!dst_off_grid || m.elem > 4 || m.src.m == 1 || (m.src.m * m.elem) % 32 == 0) return false;
+  const fast_plan& fast = fast_plan_of(m, true);
+  if (fast.method == fast_method::transpose && fast.mode != row_mode::pitched) return false;
+  return vector_records_preferred(m);
+}
+
 // The measured preferences: a route that applies but is passed over (its reason), or "".
-std::string passed_over(route_id r, const device_move& m) {
+const char* passed_over(route_id r, const device_move& m) {
   if (!m.vectors) return "";
   switch (r) {
     case route_id::transpose:
-      if (fast_of(m, true).method != fast_method::transpose)
-        return "the measured table found another route faster for these rows (transpose_rows_measured_slower)";
-      return "";
+      return fast_plan_of(m, true).method != fast_method::transpose
+                 ? "the measured table found another route faster for these rows (transpose_rows_measured_slower)"
+                 : "";
     case route_id::records_lanes:
     case route_id::records_staged:
-      if (!vector_records_preferred(m.src, m.dst, m.elem))
-        return "measured slower than the tiled kernel for this vector set (vector_records_preferred)";
-      return "";
+      return vector_records_preferred(m) ? ""
+                                         : "measured slower than the tiled kernel for this vector set "
+                                           "(vector_records_preferred)";
     default: return "";
   }
 }
@@ -116,14 +150,36 @@ bool is_record_route(route_id r) {
   return r == route_id::records_lanes || r == route_id::records_staged || r == route_id::elements;
 }
 
-std::string declines(route_id r, const device_move& m, bool exact) {
+// Why the route cannot run the move, or "" (a literal either way: no allocation on a move's path).
+const char* declines(route_id r, const device_move& m, bool exact) {
   if (m.vectors) return vector_route_declines(r, m, exact);
   if (!is_record_route(r)) return "a move of records (vector-set routes take vector sets only)";
-  const record_route_fit fit = record_route(r, *m.records, m.range, m.src_data, m.dst_data, exact);
-  return fit.applies ? "" : fit.why_not;
+  return record_route(r, *m.records, m.range, m.src_data, m.dst_data, exact).why_not;
 }
 
 }  // namespace
+
+device_move vector_device_move(const array_layout& src_layout, const void* src, const array_layout& dst_layout,
+                               const void* dst, std::size_t elem, const void* fill) {
+  device_move m;
+  m.vectors = true;
+  m.src = src_layout;
+  m.dst = dst_layout;
+  m.elem = elem;
+  m.src_data = src;
+  m.dst_data = dst;
+  m.fill = fill;
+  return m;
+}
+
+device_move record_device_move(const record_move& move, const record_range& range, const void* src, const void* dst) {
+  device_move m;
+  m.records = &move;
+  m.range = range;
+  m.src_data = src;
+  m.dst_data = dst;
+  return m;
+}
 
 const route_info& route_of(route_id id) {
   for (const route_info& r : routes)
@@ -176,8 +232,8 @@ route_choice choose_route(const device_move& m, bool with_also, const std::strin
   route_choice choice;
   bool chosen = false;
   if (const route_info* forced = forced_route(call)) {
-    const std::string why = declines(forced->id, m, true);
-    if (!why.empty())
+    const char* why = declines(forced->id, m, true);
+    if (*why)
       fail(errc::invalid_argument, call,
            std::string("COALESCE_FORCE_ROUTE=") + forced->name + " does not apply to this move: " + why);
     choice.id = forced->id;
@@ -187,7 +243,7 @@ route_choice choose_route(const device_move& m, bool with_also, const std::strin
   }
   // Rows destinations one element off the grid that the transpose would store word by word: the
   // record routes measured faster, so they are asked first (vector_records_first).
-  const bool records_first = m.vectors && !chosen && vector_records_first(m.src, m.src_data, m.dst, m.dst_data, m.elem);
+  const bool records_first = m.vectors && !chosen && vector_records_first(m);
   const auto record_kernel_route = [](route_id r) {
     return r == route_id::records_lanes || r == route_id::records_staged;
   };
@@ -196,11 +252,11 @@ route_choice choose_route(const device_move& m, bool with_also, const std::strin
     if (chosen && r.id == choice.id) return;
     // The plain choice asks the (cheap) measured preference first, and the record routes as the
     // unforced plan has them; an explanation asks each route exactly.
-    if (!with_also && !passed_over(r.id, m).empty()) return;
-    if (!declines(r.id, m, with_also).empty()) return;
-    const std::string over = passed_over(r.id, m);
-    if (chosen || !over.empty()) {
-      choice.also.push_back(over.empty() ? r.name : std::string(r.name) + " (" + over + ")");
+    const char* over = passed_over(r.id, m);
+    if (!with_also && *over) return;
+    if (*declines(r.id, m, with_also)) return;
+    if (chosen || *over) {
+      choice.also.push_back(*over ? std::string(r.name) + " (" + over + ")" : r.name);
       return;
     }
     choice.id = r.id;
@@ -217,7 +273,7 @@ route_choice choose_route(const device_move& m, bool with_also, const std::strin
   for (const route_info& r : routes)
     if (!(records_first && record_kernel_route(r.id))) consider(r);
   if (!chosen && !m.vectors)  // the element kernel's own limits
-    fail(errc::invalid_argument, call, "no record kernel takes this move: " + declines(route_id::elements, m, true));
+    fail(errc::invalid_argument, call, std::string("no record kernel takes this move: ") + declines(route_id::elements, m, true));
   if (with_also) choice.variant = variant_of(choice.id, m, choice.forced);
   return choice;
 }
@@ -238,14 +294,8 @@ route_explanation explain(const array_layout& src, const void* src_data, const a
              std::to_string(dst.n) + " x " + std::to_string(dst.m));
   if (elem != 1 && elem != 2 && elem != 4 && elem != 8 && elem != 16)
     fail(errc::invalid_argument, "explain", "element size " + std::to_string(elem) + " bytes is not 1, 2, 4, 8 or 16");
-  detail::device_move d;
-  d.vectors = true;
-  d.src = src;
-  d.dst = dst;
-  d.elem = elem;
-  d.src_data = src_data;
-  d.dst_data = dst_data;
-  return detail::explanation(detail::choose_route(d, true, "explain"));
+  return detail::explanation(
+      detail::choose_route(detail::vector_device_move(src, src_data, dst, dst_data, elem, nullptr), true, "explain"));
 }
 
 }  // namespace coalesce

@@ -39,6 +39,11 @@ struct device_move {
   mutable std::optional<fast_plan> fast_measured, fast_any;
 };
 
+// A vector set's move (fill: one word for a blocked destination's padding, or null), and a record move's.
+device_move vector_device_move(const array_layout& src_layout, const void* src, const array_layout& dst_layout,
+                               const void* dst, std::size_t elem, const void* fill);
+device_move record_device_move(const record_move& move, const record_range& range, const void* src, const void* dst);
+
 // A vector set's record move (vector_record_move) and range; made once per move.
 const record_move& record_form(const device_move& move);
 record_range record_range_of(const device_move& move);
@@ -112,19 +117,16 @@ const route_info* forced_route(const std::string& call);
 void force_route(const route_info* route);
 
 // The record side of the table (record_relayout.cu; without CUDA: no record route applies).
-// Whether the lanes or the staged kernel takes the move, and its form; why not in `why_not`. exact:
-// that kernel's own plan; else the plan the unforced choice makes (the lanes kernel where it takes the
-// move, else the staged one), which names the same first route for a fraction of the host's time.
+// Whether the lanes or the staged kernel takes the move, why not in `why_not` ("" where it does), and
+// (exact only) its form. exact: that kernel's own plan; else the plan the unforced choice makes (the
+// lanes kernel where it takes the move, else the staged one), which names the same first route for a
+// fraction of the host's time.
 struct record_route_fit {
   bool applies = false;
-  std::string variant, why_not;
+  std::string variant;
+  const char* why_not = "";
 };
 record_route_fit record_route(route_id r, const record_move& move, const record_range& range, const void* src,
                               const void* dst, bool exact);
-// The measured preference of the record routes for a vector set (record_relayout.cu): where they ran
-// faster than the tiled kernel, and (first) where they run before the transpose.
-bool vector_records_preferred(const array_layout& sl, const array_layout& dl, std::size_t elem);
-bool vector_records_first(const array_layout& sl, const void* src, const array_layout& dl, const void* dst,
-                          std::size_t elem);
 
 }  // namespace coalesce::detail

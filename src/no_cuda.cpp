@@ -31,12 +31,6 @@ void relayout_device_range(const void*, const array_layout&, void*, const array_
                            const relayout_plan&, const tile_range&, const std::string& call, stream_t) {
   no_cuda(call);
 }
-bool vector_records_preferred(const array_layout&, const array_layout&, std::size_t) {
-  return false;
-}
-bool vector_records_first(const array_layout&, const void*, const array_layout&, const void*, std::size_t) {
-  return false;
-}
 record_route_fit record_route(route_id, const record_move&, const record_range&, const void*, const void*, bool) {
   return {false, "", "coalesce was built without CUDA"};
 }

@@ -299,50 +299,18 @@ route_id kind_of(const record_kernel& k) {
       k);
 }
 
-// A device's figures for a plan made without launching: the current device's, or (no device) Hopper's
-// 227 KiB a block, which every GPU since Volta's 96 KiB meets for the tile budgets that decide whether
-// a plan exists.
-record_kernel plan_without_launch(const record_move& move, const record_range& range, const void* src,
-                                  const void* dst, record_kernels which, const std::string& call) {
-  if (device_count() > 0) return cached_record_plan(move, range, src, dst, which, call)->kernel;
-  return choose_record_kernel(move, range, src, dst, 227 * 1024, which);
+// A plan made without launching: the current device's (cached), or (no device) one for Hopper's 227 KiB
+// a block, which every GPU since Volta's 96 KiB meets for the tile budgets that decide whether a plan
+// exists.
+std::shared_ptr<const record_kernel_plan> plan_without_launch(const record_move& move, const record_range& range,
+                                                              const void* src, const void* dst, record_kernels which,
+                                                              const std::string& call) {
+  if (device_count() > 0) return cached_record_plan(move, range, src, dst, which, call);
+  return std::make_shared<const record_kernel_plan>(
+      record_kernel_plan{choose_record_kernel(move, range, src, dst, 227 * 1024, which), 0, 0, 227 * 1024});
 }
 
 }  // namespace
-
-// The vector sets where the record routes measured faster than the tiled kernel (and than the
-// transpose, where vector_records_first): rows one element off the 16-byte grid (a user's pointer)
-// that the transpose's shifted rows leave (fewer vectors than its tile, vector lengths no row mode
-// takes, 8-byte words of even m or from m = 16, odd pitches of 1- and 8-byte words and of 2-byte words
-// below m = 48: transpose_rows_measured_slower, relayout_plan.cpp), to and from columnar sides; rows
-// on the grid too, where the transpose declined them: a blocked side whose runs are not whole 16-byte
-// chunks (1-byte words in blocks of 1000), 1-byte words with a col_major side off the grid, vector
-// lengths no row mode takes (1-byte words of m = 6, 10, 12). Vectors of at most 64 bytes of words up
-// to 8 bytes, and blocked runs of at least 64 bytes; longer vectors, shorter blocked runs and 16-byte
-// words measured faster in the tiled kernel (BENCHMARKS.md, Every transform path). Not into rows of a
-// pitch above m: the staged kernel stores into a user's padded rows element by element, much slower.
-// From such rows where each row's padding is under 16 bytes (an odd pitch m + 1).
-bool vector_records_preferred(const array_layout& sl, const array_layout& dl, std::size_t elem) {
-  if (elem > 8 || sl.m * elem > 64 || copies_rows(sl, dl)) return false;
-  const auto fits = [&](const array_layout& l, bool source) {
-    if (l.kind == layout_kind::blocked) return l.block * elem >= 64;
-    if (l.kind == layout_kind::col_major || l.pitch == l.m) return true;
-    return source && (l.pitch - l.m) * elem < 16;
-  };
-  return fits(sl, true) && fits(dl, false) &&
-         (sl.kind == layout_kind::row_major || dl.kind == layout_kind::row_major);
-}
-
-bool vector_records_first(const array_layout& sl, const void* src, const array_layout& dl, const void* dst,
-                          std::size_t elem) {
-  const auto aligned = [](const void* p) { return reinterpret_cast<std::uintptr_t>(p) % 16 == 0; };
-  const bool dst_off_grid = dl.kind == layout_kind::row_major && !aligned(dst);
-  if (!dst_off_grid || elem > 4 || sl.m == 1 || (sl.m * elem) % 32 == 0) return false;
-  // Rows of pitch m go to the transpose's shifted rows where it takes them.
-  const fast_plan fast = plan_fast_relayout(sl, dl, elem, aligned(src), false);
-  if (fast.method == fast_method::transpose && fast.mode != row_mode::pitched) return false;
-  return vector_records_preferred(sl, dl, elem);
-}
 
 record_route_fit record_route(route_id r, const record_move& move, const record_range& range, const void* src,
                               const void* dst, bool exact) {
@@ -350,26 +318,22 @@ record_route_fit record_route(route_id r, const record_move& move, const record_
   if (r == route_id::elements) {
     const char* why = element_violation(move, src, dst);
     fit.applies = why == nullptr;
-    if (why) fit.why_not = why;
+    fit.why_not = why ? why : "";
     return fit;
   }
-  const record_kernel k = plan_without_launch(move, range, src, dst, exact ? kernels_of(r) : record_kernels::any, "explain");
-  fit.applies = exact ? !std::holds_alternative<std::monostate>(k) : kind_of(k) == r;
-  if (fit.applies) fit.variant = record_kernel_variant(k);
-  else fit.why_not = r == route_id::records_lanes ? "a destination side that is not runs only (rows of records)"
-                                                  : "no tile of records fits the shared memory";
+  const auto plan = plan_without_launch(move, range, src, dst, exact ? kernels_of(r) : record_kernels::any, "explain");
+  fit.applies = exact ? !std::holds_alternative<std::monostate>(plan->kernel) : kind_of(plan->kernel) == r;
+  if (fit.applies && exact) fit.variant = record_kernel_variant(plan->kernel);  // only an explanation names it
+  if (!fit.applies)
+    fit.why_not = r == route_id::records_lanes ? "a destination side that is not runs only (rows of records)"
+                                               : "no tile of records fits the shared memory";
   return fit;
 }
 
 void move_records_device(const void* src, void* dst, const record_move& move, const record_range& range,
                          const std::string& call, stream_t stream) {
   if (range.dst_count == 0) return;
-  device_move d;
-  d.records = &move;
-  d.range = range;
-  d.src_data = src;
-  d.dst_data = dst;
-  const route_choice route = choose_route(d, false, call);
+  const route_choice route = choose_route(record_device_move(move, range, src, dst), false, call);
   move_records_by_route(route.id, move, range, src, dst, call, stream, !route.forced);
 }
 

@@ -103,14 +103,7 @@ void move_rows(const void* src, const array_layout& sl, void* dst, const array_l
 void relayout_device(const void* src, const array_layout& sl, void* dst, const array_layout& dl, std::size_t elem,
                      const void* fill, const std::string& call, stream_t stream) {
   if (sl.n == 0) return;
-  device_move move;
-  move.vectors = true;
-  move.src = sl;
-  move.dst = dl;
-  move.elem = elem;
-  move.src_data = src;
-  move.dst_data = dst;
-  move.fill = fill;
+  const device_move move = vector_device_move(sl, src, dl, dst, elem, fill);
   const route_choice route = choose_route(move, false, call);
   switch (route.id) {
     case route_id::copy: return copy_device_bytes(dst, src, contiguous_copy_bytes(sl, dl, elem), stream, call);
@@ -127,8 +120,8 @@ void relayout_device(const void* src, const array_layout& sl, void* dst, const a
                                    !route.forced);
     case route_id::tiled:
     case route_id::elements: {
-      relayout_plan plan = plan_relayout(sl, dl, elem);
-      if (route.id == route_id::elements) plan.method = relayout_method::simple;
+      relayout_plan plan;  // simple: the element kernel
+      if (route.id == route_id::tiled) plan = plan_relayout(sl, dl, elem);
       return relayout_device_range(src, sl, dst, dl, elem, fill, plan,
                                    tile_range{sl.n, dst_extent(dl, fill != nullptr), 0, 0}, call, stream);
     }

@@ -110,12 +110,8 @@ route_explanation explain_records(const void* src, const record_layout& sl, cons
                                   const record_desc& desc, bool dst_is_user) {
   if (!COALESCE_WITH_CUDA) fail(errc::no_device, "explain", "coalesce was built without CUDA: no device routes");
   const detail::record_move move = detail::plan_record_move(desc, sl, dl, nullptr, dst_is_user);
-  detail::device_move d;
-  d.records = &move;
-  d.range = detail::whole(sl, dl);
-  d.src_data = src;
-  d.dst_data = dst;
-  return detail::explanation(detail::choose_route(d, true, "explain"));
+  return detail::explanation(
+      detail::choose_route(detail::record_device_move(move, detail::whole(sl, dl), src, dst), true, "explain"));
 }
 }  // namespace
 
