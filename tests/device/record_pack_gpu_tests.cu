@@ -16,7 +16,7 @@ TEST_SUITE("gpu") {
   // Small enough for compute-sanitizer (memcheck, racecheck): partial tiles, odd record sizes.
   TEST_CASE("pack.records.cuda.small") { record_pack_matches_reference(runtime{backend::cuda}, 3, {2, 300}); }
   TEST_CASE("pack.records.cuda.some_fields") {
-    record_pack_fields_match_reference(runtime{backend::cuda}, 12, {1, 2, 33, 257, 1000, 4099});
+    record_pack_matches_reference(runtime{backend::cuda}, 12, {1, 2, 33, 257, 1000, 4099}, true);
   }
   TEST_CASE("pack.records.cuda.errors") { record_pack_errors(runtime{backend::cuda}); }
 }

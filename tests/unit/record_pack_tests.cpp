@@ -13,7 +13,7 @@ TEST_SUITE("unit") {
     record_pack_matches_reference(runtime{backend::host}, 6, {1, 2, 33, 257});
   }
   TEST_CASE("pack.records.host.some_fields") {
-    record_pack_fields_match_reference(runtime{backend::host}, 6, {1, 2, 33, 257});
+    record_pack_matches_reference(runtime{backend::host}, 6, {1, 2, 33, 257}, true);
   }
   TEST_CASE("pack.records.host.errors") { record_pack_errors(runtime{backend::host}); }
 }
