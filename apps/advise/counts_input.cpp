@@ -1,12 +1,12 @@
 // SPDX-FileCopyrightText: 2026 coalesce authors
 // SPDX-License-Identifier: Apache-2.0
 #include "counts_input.hpp"
+#include "json_file.hpp"
 
 #include <coalesce/core/error.hpp>
 
 #include <nlohmann/json.hpp>
 
-#include <fstream>
 
 namespace advise {
 namespace {
@@ -82,14 +82,7 @@ std::string fields_text(const std::vector<ca::record_access>& accesses) {
 }  // namespace
 
 ca::access_counts read_counts(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) fail(errc::invalid_argument, "--counts", "cannot read '" + path + "'");
-  json j;
-  try {
-    in >> j;
-  } catch (const json::exception& e) {
-    fail(errc::invalid_argument, "--counts", "'" + path + "' is not JSON: " + e.what());
-  }
+  const nlohmann::json j = read_json_file(path, "--counts");
   const reader top(j, "'" + path + "'");
   if (top.text("format") != "coalesce-access-counts") top.bad("format", "is not \"coalesce-access-counts\"");
   if (top.number("version") != 1) top.bad("version", "is " + j["version"].dump() + "; this program reads version 1");

@@ -1,12 +1,12 @@
 // SPDX-FileCopyrightText: 2026 coalesce authors
 // SPDX-License-Identifier: Apache-2.0
 #include "record_input.hpp"
+#include "json_file.hpp"
 
 #include <coalesce/core/error.hpp>
 
 #include <nlohmann/json.hpp>
 
-#include <fstream>
 #include <utility>
 #include <vector>
 
@@ -29,14 +29,7 @@ std::size_t number(const nlohmann::json& j, const char* key, const std::string& 
 }  // namespace
 
 coalesce::record_desc read_record(const std::string& path, std::string& name) {
-  std::ifstream in(path);
-  if (!in) fail(errc::invalid_argument, "--record", "cannot read '" + path + "'");
-  nlohmann::json j;
-  try {
-    in >> j;
-  } catch (const nlohmann::json::exception& e) {
-    fail(errc::invalid_argument, "--record", "'" + path + "' is not JSON: " + e.what());
-  }
+  const nlohmann::json j = read_json_file(path, "--record");
   if (!j.is_object() || !j.contains("fields") || !j["fields"].is_array())
     fail(errc::invalid_argument, "--record", "'" + path + "' has no \"fields\" list");
   name = j.contains("name") && j["name"].is_string() ? j["name"].get<std::string>() : path;

@@ -3,6 +3,7 @@
 // coalesce-advise validate: the time model against the times coalesce-validate-time measured on a GPU
 // (its JSON). Runs on the host, so the model's parameters can be tuned (--perf) without the GPU.
 #include "commands.hpp"
+#include "json_file.hpp"
 #include "output.hpp"
 
 #include "time_report.hpp"
@@ -11,7 +12,6 @@
 
 #include <nlohmann/json.hpp>
 
-#include <fstream>
 #include <memory>
 #include <ostream>
 
@@ -32,14 +32,7 @@ struct validate_options {
 
 // The kernels of the file; names the file and the entry that is malformed.
 std::vector<validate_time::measured_kernel> read_measured(const std::string& path, std::string& machine) {
-  std::ifstream in(path);
-  if (!in) fail(errc::invalid_argument, "--measured", "cannot read '" + path + "'");
-  nlohmann::json j;
-  try {
-    in >> j;
-  } catch (const nlohmann::json::exception& e) {
-    fail(errc::invalid_argument, "--measured", "'" + path + "' is not JSON: " + e.what());
-  }
+  const nlohmann::json j = read_json_file(path, "--measured");
   if (!j.is_object() || !j.contains("kernels") || !j["kernels"].is_array())
     fail(errc::invalid_argument, "--measured", "'" + path + "' has no \"kernels\" array");
   machine = j.value("device", std::string("an unnamed GPU"));
