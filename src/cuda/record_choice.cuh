@@ -9,6 +9,8 @@
 #include "record_lanes.cuh"
 #include "record_stage.cuh"
 
+#include "../move_routes.hpp"
+
 #include <coalesce/core/error.hpp>
 
 #include <string>
@@ -54,6 +56,18 @@ inline void require_record_elements(const record_move& move, const void* src, co
   if (const char* why = element_violation(move, src, dst))
     fail(errc::invalid_argument, call,
          "no record kernel takes this move of " + std::to_string(move.width.size()) + " components: " + why);
+}
+
+// The route a plan's kernel is: records_lanes, records_staged, or elements where it has none.
+inline route_id record_kernel_route(const record_kernel& kernel) {
+  return std::visit(
+      [](const auto& p) {
+        using P = std::decay_t<decltype(p)>;
+        if constexpr (std::is_base_of_v<lanes_header, P>) return route_id::records_lanes;
+        else if constexpr (std::is_base_of_v<stage_header, P>) return route_id::records_staged;
+        else return route_id::elements;
+      },
+      kernel);
 }
 
 // The kernel's form, as explain() reports it: "tile T, a tile per block" or "tile T, resident" for the

@@ -287,18 +287,6 @@ record_kernels kernels_of(route_id r) {
   return r == route_id::records_lanes ? record_kernels::lanes : record_kernels::staged;
 }
 
-// The route a plan's kernel is (elements: none).
-route_id kind_of(const record_kernel& k) {
-  return std::visit(
-      [](const auto& p) {
-        using P = std::decay_t<decltype(p)>;
-        if constexpr (std::is_base_of_v<lanes_header, P>) return route_id::records_lanes;
-        else if constexpr (std::is_base_of_v<stage_header, P>) return route_id::records_staged;
-        else return route_id::elements;
-      },
-      k);
-}
-
 // A plan made without launching: the current device's (cached), or (no device) one for Hopper's 227 KiB
 // a block, which every GPU since Volta's 96 KiB meets for the tile budgets that decide whether a plan
 // exists.
@@ -322,7 +310,7 @@ record_route_fit record_route(route_id r, const record_move& move, const record_
     return fit;
   }
   const auto plan = plan_without_launch(move, range, src, dst, exact ? kernels_of(r) : record_kernels::any, "explain");
-  fit.applies = exact ? !std::holds_alternative<std::monostate>(plan->kernel) : kind_of(plan->kernel) == r;
+  fit.applies = exact ? !std::holds_alternative<std::monostate>(plan->kernel) : record_kernel_route(plan->kernel) == r;
   if (fit.applies && exact) fit.variant = record_kernel_variant(plan->kernel);  // only an explanation names it
   if (!fit.applies)
     fit.why_not = r == route_id::records_lanes ? "a destination side that is not runs only (rows of records)"
@@ -348,7 +336,7 @@ void move_records_by_route(route_id r, const record_move& move, const record_ran
   }
   // The unforced choice's plan (cached when the choice was made), else that kernel's own.
   const auto plan = cached_record_plan(move, range, src, dst, as_chosen ? record_kernels::any : kernels_of(r), call);
-  if (kind_of(plan->kernel) != r)
+  if (record_kernel_route(plan->kernel) != r)
     fail(errc::invalid_argument, call, std::string("route ") + route_of(r).name + " does not take this move");
   launch_record_plan(*plan, move, range, src, dst, call, stream);
 }

@@ -65,16 +65,7 @@ struct guarded {
 };
 
 // The kernel's name as the route table names it.
-std::string kernel_name(const record_kernel& k) {
-  return std::visit(
-      [](const auto& p) -> std::string {
-        using P = std::decay_t<decltype(p)>;
-        if constexpr (std::is_base_of_v<lanes_header, P>) return "records_lanes";
-        else if constexpr (std::is_base_of_v<stage_header, P>) return "records_staged";
-        else return "elements";
-      },
-      k);
-}
+std::string kernel_name(const record_kernel& k) { return route_of(record_kernel_route(k)).name; }
 
 // The planners' plans for the move lie within their kernels' limits (the check before a launch is a
 // safety net, not a route).
