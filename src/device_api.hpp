@@ -53,8 +53,8 @@ bool is_device_only_pointer(const void* p);
 void relayout_device(const void* src, const array_layout& src_layout, void* dst, const array_layout& dst_layout,
                      std::size_t elem, const void* fill, const std::string& call, stream_t stream = nullptr);
 
-// A range of vectors with a given plan (what the chunked pipelines use). @pre plan.method == tiled,
-// or the range is the whole of both layouts.
+// A range of vectors with a given plan (what the chunked pipelines use): the tiled kernel, or for any
+// other plan the element kernel.
 void relayout_device_range(const void* src, const array_layout& src_layout, void* dst, const array_layout& dst_layout,
                            std::size_t elem, const void* fill, const relayout_plan& plan, const tile_range& range,
                            const std::string& call, stream_t stream = nullptr);

@@ -164,23 +164,14 @@ void launch_record_lanes(const P& p, const record_range& range, const unsigned c
   check_cuda(cudaGetLastError(), call, "record lanes kernel launch");
 }
 
-// ---- What no tile fits: one thread per destination element -------------------------------------------
+// ---- What no other route takes, records and vector sets: one thread per destination element ---------------------------------------
 
-__global__ void record_element_kernel(const __grid_constant__ element_params p, const unsigned char* __restrict__ src,
+__global__ void element_kernel(const __grid_constant__ element_params p, const unsigned char* __restrict__ src,
                                       unsigned char* __restrict__ dst) {
   const std::uint64_t total = p.dst_count * p.comps;
   for (std::uint64_t e = blockIdx.x * std::uint64_t(blockDim.x) + threadIdx.x; e < total;
        e += std::uint64_t(gridDim.x) * blockDim.x)
     record_element(p, e, src, dst);
-}
-
-void launch_record_elements(const record_move& move, const record_range& range, const unsigned char* s,
-                            unsigned char* d, int sms, const std::string& call, stream_t stream) {
-  const auto p = plan_record_elements(move, range);
-  const std::uint64_t total = range.dst_count * p->comps;
-  const std::uint64_t blocks = std::min<std::uint64_t>((total + 255) / 256, std::uint64_t(sms) * 16);
-  record_element_kernel<<<unsigned(blocks), 256, 0, stream>>>(*p, s, d);
-  check_cuda(cudaGetLastError(), call, "record element kernel launch");
 }
 
 // ---- The plans of the last moves ---------------------------------------------------------------
@@ -192,13 +183,13 @@ void launch_record_elements(const record_move& move, const record_range& range, 
 struct record_kernel_plan {
   record_kernel kernel;
   unsigned grid = 0;
-  int sms = 0, most = 0;
+  int most = 0;
 };
 
 record_kernel_plan build_record_plan(const record_move& move, const record_range& range, const void* src,
                                      const void* dst, int sms, int most, record_kernels which,
                                      const std::string& call) {
-  record_kernel_plan k{choose_record_kernel(move, range, src, dst, std::size_t(most), which), 0, sms, most};
+  record_kernel_plan k{choose_record_kernel(move, range, src, dst, std::size_t(most), which), 0, most};
   std::visit(
       [&](const auto& p) {
         using P = std::decay_t<decltype(p)>;
@@ -278,7 +269,7 @@ void launch_record_plan(const record_kernel_plan& plan, const record_move& move,
         using P = std::decay_t<decltype(p)>;
         if constexpr (std::is_base_of_v<lanes_header, P>) launch_record_lanes(p, range, s, d, call, stream);
         else if constexpr (std::is_base_of_v<stage_header, P>) launch_record_stage(p, plan.grid, s, d, plan.most, call, stream);
-        else launch_record_elements(move, range, s, d, plan.sms, call, stream);
+        else move_elements_device(*plan_record_elements(move, range), s, d, call, stream);
       },
       plan.kernel);
 }
@@ -295,7 +286,7 @@ std::shared_ptr<const record_kernel_plan> plan_without_launch(const record_move&
                                                               const std::string& call) {
   if (device_count() > 0) return cached_record_plan(move, range, src, dst, which, call);
   return std::make_shared<const record_kernel_plan>(
-      record_kernel_plan{choose_record_kernel(move, range, src, dst, 227 * 1024, which), 0, 0, 227 * 1024});
+      record_kernel_plan{choose_record_kernel(move, range, src, dst, 227 * 1024, which), 0, 227 * 1024});
 }
 
 }  // namespace
@@ -329,9 +320,7 @@ void move_records_by_route(route_id r, const record_move& move, const record_ran
                            void* dst, const std::string& call, stream_t stream, bool as_chosen) {
   if (r == route_id::elements) {
     require_record_elements(move, src, dst, call);
-    const int sms = device_attribute(cudaDevAttrMultiProcessorCount, call);
-    launch_record_elements(move, range, static_cast<const unsigned char*>(src), static_cast<unsigned char*>(dst),
-                           sms, call, stream);
+    move_elements_device(*plan_record_elements(move, range), src, dst, call, stream);
     return;
   }
   // The unforced choice's plan (cached when the choice was made), else that kernel's own.
@@ -339,6 +328,17 @@ void move_records_by_route(route_id r, const record_move& move, const record_ran
   if (record_kernel_route(plan->kernel) != r)
     fail(errc::invalid_argument, call, std::string("route ") + route_of(r).name + " does not take this move");
   launch_record_plan(*plan, move, range, src, dst, call, stream);
+}
+
+void move_elements_device(const element_params& p, const void* src, void* dst, const std::string& call,
+                          stream_t stream) {
+  const std::uint64_t total = p.dst_count * p.comps;
+  if (total == 0) return;
+  const int sms = device_attribute(cudaDevAttrMultiProcessorCount, call);
+  const std::uint64_t blocks = std::min<std::uint64_t>((total + 255) / 256, std::uint64_t(sms) * 16);
+  element_kernel<<<unsigned(blocks), 256, 0, stream>>>(p, static_cast<const unsigned char*>(src),
+                                                             static_cast<unsigned char*>(dst));
+  check_cuda(cudaGetLastError(), call, "element kernel launch");
 }
 
 void zero_device(void* data, std::size_t bytes, const std::string& call) {

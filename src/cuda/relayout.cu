@@ -1,15 +1,16 @@
 // SPDX-FileCopyrightText: 2026 coalesce authors
 // SPDX-License-Identifier: Apache-2.0
-// Device transforms of vector sets: the route the table chooses (move_routes.hpp), the tiled kernel, and
-// the element kernel of vector sets (one thread per destination offset, in address order).
+// Device transforms of vector sets: the route the table chooses (move_routes.hpp) and the tiled kernel;
+// what no other route takes goes to the element kernel of records and vector sets (record_element.cuh).
 #include "../device_api.hpp"
-#include "../relayout_one.hpp"
+#include "../relayout_one.hpp"  // with_word
 #include "copy_rows.hpp"
 #include "device_copy.hpp"
 #include "fast_relayout.hpp"
 #include "cuda_check.hpp"
 #include "../move_routes.hpp"
 #include "../record/record_device.hpp"
+#include "record_element.cuh"
 #include "../relayout_plan.hpp"
 #include "rows_kernel.cuh"
 #include "tiled_relayout.cuh"
@@ -20,14 +21,6 @@
 
 namespace coalesce::detail {
 namespace {
-
-template <class Word, class SrcMap, class DstMap>
-__global__ void simple_relayout_kernel(const Word* __restrict__ src, SrcMap src_map, Word* __restrict__ dst,
-                                       DstMap dst_map, std::size_t span, bool write_padding, Word fill) {
-  const std::size_t stride = std::size_t(gridDim.x) * blockDim.x;
-  for (std::size_t o = std::size_t(blockIdx.x) * blockDim.x + threadIdx.x; o < span; o += stride)
-    relayout_one(src, src_map, dst, dst_map, o, write_padding, fill);
-}
 
 int multiprocessors(const std::string& call) { return device_attribute(cudaDevAttrMultiProcessorCount, call); }
 
@@ -69,22 +62,6 @@ void launch_tiled(const Word* src, const array_layout& sl, Word* dst, const arra
   });
 }
 
-template <class Word>
-void launch_simple(const Word* src, const array_layout& sl, Word* dst, const array_layout& dl, bool write_padding,
-                   Word fill, cudaStream_t stream, const std::string& call) {
-  constexpr int threads = 256;
-  const std::size_t max_blocks = std::size_t(multiprocessors(call)) * 32;
-  visit_mapping(sl, [&](auto src_map) {
-    visit_mapping(dl, [&](auto dst_map) {
-      const std::size_t span = dst_map.required_span_size();
-      const std::size_t blocks = std::min(ceil_div(span, threads), max_blocks);
-      simple_relayout_kernel<<<unsigned(blocks), threads, 0, stream>>>(src, src_map, dst, dst_map, span, write_padding,
-                                                                        fill);
-      check_cuda(cudaGetLastError(), call, "relayout kernel launch");
-    });
-  });
-}
-
 // row_major to row_major with other pitches, in words of `word` bytes (rows_word_bytes).
 void move_rows(const void* src, const array_layout& sl, void* dst, const array_layout& dl, std::size_t elem,
                std::size_t word, cudaStream_t stream, const std::string& call) {
@@ -120,7 +97,7 @@ void relayout_device(const void* src, const array_layout& sl, void* dst, const a
                                    !route.forced);
     case route_id::tiled:
     case route_id::elements: {
-      relayout_plan plan;  // simple: the element kernel
+      relayout_plan plan;  // not tiled: the element kernel
       if (route.id == route_id::tiled) plan = plan_relayout(sl, dl, elem);
       return relayout_device_range(src, sl, dst, dl, elem, fill, plan,
                                    tile_range{sl.n, dst_extent(dl, fill != nullptr), 0, 0}, call, stream);
@@ -131,17 +108,18 @@ void relayout_device(const void* src, const array_layout& sl, void* dst, const a
 void relayout_device_range(const void* src, const array_layout& sl, void* dst, const array_layout& dl,
                            std::size_t elem, const void* fill, const relayout_plan& plan, const tile_range& range,
                            const std::string& call, stream_t stream) {
+  // Only a blocked destination's padding lanes take the fill; pitch gaps are never written.
+  const bool write_padding = fill != nullptr && dl.kind == layout_kind::blocked;
   with_word(elem, call, [&](auto word) {
     using W = decltype(word);
-    // Only a blocked destination's padding lanes take the fill; pitch gaps are never written.
-    const bool write_padding = fill != nullptr && dl.kind == layout_kind::blocked;
-    const W fill_word = write_padding ? *static_cast<const W*>(fill) : W{};
-    if (plan.method == relayout_method::tiled) {
-      launch_tiled(static_cast<const W*>(src), sl, static_cast<W*>(dst), dl, plan, range, write_padding, fill_word,
-                   stream, call);
-    } else {
-      launch_simple(static_cast<const W*>(src), sl, static_cast<W*>(dst), dl, write_padding, fill_word, stream, call);
+    if (plan.method != relayout_method::tiled) {  // the element kernel
+      const record_range records{range.count, write_padding ? range.dst_extent : range.count, range.src_first,
+                                 range.dst_first};
+      return move_elements_device(*plan_vector_elements(sl, dl, elem, fill, records), src, dst, call, stream);
     }
+    const W fill_word = write_padding ? *static_cast<const W*>(fill) : W{};
+    launch_tiled(static_cast<const W*>(src), sl, static_cast<W*>(dst), dl, plan, range, write_padding, fill_word,
+                 stream, call);
   });
 }
 

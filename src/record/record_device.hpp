@@ -20,6 +20,11 @@ void move_records_device(const void* src, void* dst, const record_move& move, co
 void move_records_by_route(route_id route, const record_move& move, const record_range& range, const void* src,
                            void* dst, const std::string& call, stream_t stream, bool as_chosen = false);
 
+struct element_params;
+// The element kernel (record_element.cuh) on the move p describes, records or a vector set.
+void move_elements_device(const element_params& p, const void* src, void* dst, const std::string& call,
+                          stream_t stream);
+
 // Zeroes `bytes` of device memory (a padded struct layout's gaps start defined).
 void zero_device(void* data, std::size_t bytes, const std::string& call);
 

@@ -59,8 +59,6 @@ record_move plan_record_move(const record_desc& desc, const record_layout& src, 
   return m;
 }
 
-namespace {
-
 component_place vector_component_place(const array_layout& l, std::size_t i, std::size_t elem) {
   switch (l.kind) {
     case layout_kind::row_major: return {i * elem, l.pitch * elem, 1};
@@ -69,8 +67,6 @@ component_place vector_component_place(const array_layout& l, std::size_t i, std
   }
   return {i * l.block * elem, l.m * l.block * elem, l.block};
 }
-
-}  // namespace
 
 record_move vector_record_move(const array_layout& src, const array_layout& dst, std::size_t elem, const void* fill) {
   record_move m;

@@ -107,6 +107,10 @@ std::vector<component_place> component_places(const record_desc& desc, const rec
 record_move plan_record_move(const record_desc& desc, const record_layout& src, const record_layout& dst,
                              const void* fill, bool dst_is_user);
 
+// Where component i of a vector set lies in array layout l (words of `elem` bytes): its place moves on
+// by a fixed step per component (i * elem in rows, i * pitch * elem in columns, i * bd * elem in blocks).
+component_place vector_component_place(const array_layout& l, std::size_t i, std::size_t elem);
+
 // A vector set's move (n vectors of m words of `elem` bytes, any two array layouts) as a record move:
 // component i of the vectors is record component i, at the places its layout gives it. A row_major
 // destination with a pitch above m keeps its row padding (never written). fill: one word, or null.

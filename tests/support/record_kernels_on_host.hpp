@@ -79,10 +79,10 @@ inline void run_lanes(const P& p, const unsigned char* src, unsigned char* dst) 
   }
 }
 
-// One thread per destination element, in the device's order.
-inline void run_elements(const record_move& move, const record_range& range, const unsigned char* src, unsigned char* dst) {
-  const auto p = plan_record_elements(move, range);
-  for (std::uint64_t e = 0; e < range.dst_count * p->comps; ++e) record_element(*p, e, src, dst);
+// One thread per destination element, in the device's order (records or a vector set).
+inline void run_elements(const element_params& p, const void* src, void* dst) {
+  for (std::uint64_t e = 0; e < p.dst_count * p.comps; ++e)
+    record_element(p, e, static_cast<const unsigned char*>(src), static_cast<unsigned char*>(dst));
 }
 
 // The chosen kernel's code on the move (choose_record_kernel).
@@ -93,7 +93,7 @@ inline void run_record_kernel(const record_kernel& kernel, const record_move& mo
         using P = std::decay_t<decltype(p)>;
         if constexpr (std::is_base_of_v<lanes_header, P>) run_lanes(p, src, dst);
         else if constexpr (std::is_base_of_v<stage_header, P>) run_stage(p, src, dst);
-        else run_elements(move, range, src, dst);
+        else run_elements(*plan_record_elements(move, range), src, dst);
       },
       kernel);
 }

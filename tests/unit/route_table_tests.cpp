@@ -291,15 +291,9 @@ struct route_check {
                         write_padding, fill_word);
         return true;
       }
-      case route_id::elements:  // the simple kernel: one thread per destination offset, the fill for blocked padding
-        visit_mapping(sl, [&](auto src_map) {
-          visit_mapping(dl, [&](auto dst_map) {
-            const std::size_t span = dst_map.required_span_size();
-            const bool fill_padding = write_padding && dl.kind == layout_kind::blocked;
-            for (std::size_t o = 0; o < span; ++o)
-              relayout_one(src_words(), src_map, dst_words(), dst_map, o, fill_padding, fill_word);
-          });
-        });
+      case route_id::elements:  // the element kernel, a thread per destination element
+        test::run_elements(*plan_vector_elements(sl, dl, sizeof(Word), fill(), {sl.n, dst_extent(dl, write_padding), 0, 0}),
+                           src.data, dst.data);
         return true;
     }
     return false;
