@@ -9,22 +9,12 @@
 #include "cuda_host_shim.hpp"
 
 #include "../../src/cuda/record_choice.cuh"
+#include "sanitizer.hpp"
 
 #include <cstring>
 #include <type_traits>
 #include <variant>
 #include <vector>
-
-// Under AddressSanitizer, the bytes of a side's memory past its layout's span (the last row's padding
-// of a pitch above m, which a user's array need not have) are made unaddressable while the kernels run.
-#if defined(__SANITIZE_ADDRESS__)
-#include <sanitizer/asan_interface.h>
-#define GUARD_PAST(p, bytes) ASAN_POISON_MEMORY_REGION(p, bytes)
-#define UNGUARD_PAST(p, bytes) ASAN_UNPOISON_MEMORY_REGION(p, bytes)
-#else
-#define GUARD_PAST(p, bytes) ((void)(p), (void)(bytes))
-#define UNGUARD_PAST(p, bytes) ((void)(p), (void)(bytes))
-#endif
 
 namespace coalesce::test {
 

@@ -18,6 +18,7 @@
 
 #include "random.hpp"
 #include "random_layouts.hpp"
+#include "sanitizer.hpp"
 
 #include <cstdlib>
 #include <cstring>
@@ -36,17 +37,6 @@ namespace {
 std::size_t offset_of(const array_layout& l, std::size_t v, std::size_t i) {
   return visit_mapping(l, [&](auto map) { return std::size_t(map(v, i)); });
 }
-
-// Under AddressSanitizer, the words before a buffer's data are made unaddressable while a kernel runs
-// (in whole 8-byte granules: what ASan can mark), so that a chunk loaded from before the data fails.
-#if defined(__SANITIZE_ADDRESS__)
-#include <sanitizer/asan_interface.h>
-#define GUARD_BEFORE(p, bytes) ASAN_POISON_MEMORY_REGION(p, bytes)
-#define UNGUARD_BEFORE(p, bytes) ASAN_UNPOISON_MEMORY_REGION(p, bytes)
-#else
-#define GUARD_BEFORE(p, bytes) ((void)(p), (void)(bytes))
-#define UNGUARD_BEFORE(p, bytes) ((void)(p), (void)(bytes))
-#endif
 
 // An exact allocation (malloc: 16-byte aligned), its data `shift` words in.
 template <class Word>
@@ -185,11 +175,11 @@ bool check_transpose(const array_layout& sl, const array_layout& dl, std::size_t
   Word* const dst = dst_buffer.data;
   for (std::size_t v = 0; v < sl.n; ++v)
     for (std::size_t i = 0; i < sl.m; ++i) src.data[offset_of(sl, v, i)] = values[v * sl.m + i];
-  GUARD_BEFORE(src.data - src_offset, src_offset * sizeof(Word));
-  GUARD_BEFORE(dst - dst_offset, dst_offset * sizeof(Word));
+  FENCE(src.data - src_offset, src_offset * sizeof(Word));  // the words before each side's data
+  FENCE(dst - dst_offset, dst_offset * sizeof(Word));
   test::run_transpose(plan, src.data, sl, dst, dl, &fill);
-  UNGUARD_BEFORE(src.data - src_offset, src_offset * sizeof(Word));
-  UNGUARD_BEFORE(dst - dst_offset, dst_offset * sizeof(Word));
+  UNFENCE(src.data - src_offset, src_offset * sizeof(Word));
+  UNFENCE(dst - dst_offset, dst_offset * sizeof(Word));
   for (std::size_t o = 1; o <= dst_offset; ++o) REQUIRE(std::memcmp(dst - o, &mark, sizeof(Word)) == 0);
   require_image(expected_image(dl, values, dl.kind == layout_kind::blocked ? fill : mark), dst);
   return true;

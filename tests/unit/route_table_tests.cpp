@@ -23,6 +23,7 @@
 #include "random.hpp"
 #include "random_layouts.hpp"
 #include "require_error.hpp"
+#include "sanitizer.hpp"
 
 #include <cstdlib>
 #include <cstring>
@@ -33,18 +34,6 @@
 #include <string>
 #include <variant>
 #include <vector>
-
-// Under AddressSanitizer, a side's memory outside the 16-byte chunks that hold its span is made
-// unaddressable while a route runs: a kernel may load a whole aligned chunk around its first or last
-// word (no device faults there), never beyond.
-#if defined(__SANITIZE_ADDRESS__)
-#include <sanitizer/asan_interface.h>
-#define FENCE(p, bytes) ASAN_POISON_MEMORY_REGION(p, bytes)
-#define UNFENCE(p, bytes) ASAN_UNPOISON_MEMORY_REGION(p, bytes)
-#else
-#define FENCE(p, bytes) ((void)(p), (void)(bytes))
-#define UNFENCE(p, bytes) ((void)(p), (void)(bytes))
-#endif
 
 using namespace coalesce;
 using namespace coalesce::detail;
