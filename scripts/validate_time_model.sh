@@ -3,9 +3,10 @@
 # SPDX-License-Identifier: Apache-2.0
 # Validates the advisor's time model on a GPU machine (sm_90, H200), in one call:
 #   1. coalesce-validate-time times every kernel of tools/validate_time/kernels.def on aos, soa,
-#      blocked:32 and blocked:128, at n = 2^24 and 2^20 (median of 21 samples after 3 warm-ups, each
+#      blocked:32 and blocked:128, at n = 2^24 and 2^20, and the kernels of its masks section also at
+#      aos arrays of 256 MiB and 1 GiB (n + 13 vectors) (median of 21 samples after 3 warm-ups, each
 #      sample back-to-back launches filling 0.2 ms, the layouts interleaved, buffers rotated below
-#      twice the L2) and writes $OUT/validate_time.json;
+#      twice the L2) and writes $OUT/validate_time.json: about 1 minute on an H100 or H200;
 #   2. coalesce-advise validate compares it with the model and writes $OUT/time_model.md (and .json).
 # Step 2 needs no GPU: re-run it anywhere on the JSON (coalesce-advise validate --measured FILE
 # [--perf key=value,...]) to tune the parameters.
@@ -13,7 +14,8 @@
 # (scripts/gpu.sh pack; `scripts/gpu.sh time` runs this script on them); else coalesce-validate-time is
 # built here with nvcc (step 2 is then skipped when there is no coalesce-advise: it needs CLI11 and
 # nlohmann-json).
-# Extra arguments go to coalesce-validate-time (e.g. --n 16777216 --reps 11).
+# Extra arguments go to coalesce-validate-time after the defaults (e.g. --n 16777216 --reps 11;
+# --array-mib "" drops the large arrays).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 out="${OUT:-${root}/build/validate_time/out}"
@@ -44,7 +46,8 @@ fi
 nvidia-smi --query-gpu=name,driver_version,clocks.max.sm,clocks.max.mem --format=csv,noheader > "${out}/gpu.txt" 2>&1 || true
 echo "validate_time_model: timing $("${validate}" --list | wc -l) kernels x 4 layouts with ${validate}"
 start=$(date +%s)
-"${validate}" --out "${out}/validate_time.json" "$@" 2>&1 | tee "${out}/validate_time.log"
+"${validate}" --out "${out}/validate_time.json" --array-mib 256,1024 --array-section masks "$@" 2>&1 |
+  tee "${out}/validate_time.log"
 echo "validate_time_model: timing took $(( $(date +%s) - start )) s"
 
 if [ -z "${advise}" ]; then

@@ -52,12 +52,17 @@ std::vector<validate_time::measured_kernel> read_measured(const std::string& pat
       mk.kernel.threads = k.value("threads", std::size_t(0));
       mk.kernel.loads_in_flight = k.value("loads_in_flight", std::size_t(0));
       mk.ms = k.at("measured_ms").get<std::map<std::string, double>>();
+      mk.array_mib = k.value("array_mib", std::size_t(0));
     } catch (const nlohmann::json::exception& x) {
       fail(errc::invalid_argument, "--measured", "'" + path + "' kernel " + std::to_string(e) + ": " + x.what());
     }
     out.push_back(std::move(mk));
   }
   return out;
+}
+
+nlohmann::json tally_json(const validate_time::tally& t) {
+  return {{"kernels", t.kernels}, {"first_ok", t.first_ok}, {"aos_kernels", t.aos_kernels}, {"aos_ok", t.aos_ok}};
 }
 
 }  // namespace
@@ -118,15 +123,27 @@ runner add_validate_command(CLI::App& app) {
       }
       kernels.push_back({{"name", k.name},
                          {"n", k.n},
+                         {"size", validate_time::size_label(k.n, k.array_mib)},
+                         {"half", k.fit ? "fit" : "held back"},
+                         {"classes", k.classes},
                          {"first", k.first},
                          {"fastest", k.fastest},
                          {"first_over_fastest", k.first_over_fastest},
+                         {"aos_over_best_measured", k.aos_over_best_measured},
+                         {"aos_over_best_predicted", k.aos_over_best_predicted},
                          {"layouts", layouts}});
     }
+    nlohmann::json groups = nlohmann::json::array();
+    for (const validate_time::group_result& g : r.groups)
+      groups.push_back({{"size", g.size},
+                        {"class", g.access_class},
+                        {"fit", tally_json(g.fit)},
+                        {"held_back", tally_json(g.held_back)}});
     out << nlohmann::json{{"device", machine},
                           {"first_within_5", r.first_within_5},
                           {"predicted_within_20", r.predicted_within_20},
                           {"pairs", r.pairs},
+                          {"groups", groups},
                           {"kernels", kernels}}
                .dump(2)
         << "\n";

@@ -23,6 +23,10 @@ double hit_rate(double bytes, double capacity) {
   return std::clamp((1.25 * capacity - bytes) / (0.5 * capacity), 0.0, 1.0);
 }
 
+// H200 SXM (sm_90): perf_params' defaults, fitted on all kernels of tools/validate_time/h200_measured.json
+// before the fit / held-back split existed. A refit uses only the fit half (the kernels whose 32-bit FNV-1a
+// hash of the name is even: tools/validate_time/split.hpp; tools/validate_time/fit_half.txt lists them)
+// and is judged on the held-back half (coalesce-advise validate reports each).
 perf_params h200() { return perf_params{}; }
 
 // A100 SXM 80 GB: 108 SMs at 1.41 GHz, 2.04 TB/s peak HBM2e, 40 MB L2, 192 KB L1/shared per SM. The

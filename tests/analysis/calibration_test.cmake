@@ -23,4 +23,17 @@ if(first LESS 0.9809 OR within LESS 0.9224)
   message(FATAL_ERROR "calibration lost: first layout within 5 % in ${first} of the kernels (was 0.9810), "
                       "predicted within 20 % in ${within} of the pairs (was at least 0.9225)")
 endif()
-message(STATUS "H200 calibration: first layout within 5 % ${first}, predicted within 20 % ${within}")
+# The fit and held-back halves (groups 0: all sizes, all classes) add up to the same kernels and figure.
+string(JSON fit GET "${j}" groups 0 fit)
+string(JSON held GET "${j}" groups 0 held_back)
+string(JSON fit_kernels GET "${fit}" kernels)
+string(JSON held_kernels GET "${held}" kernels)
+string(JSON fit_ok GET "${fit}" first_ok)
+string(JSON held_ok GET "${held}" first_ok)
+math(EXPR halves "${fit_kernels} + ${held_kernels}")
+math(EXPR halves_per_10k "(${fit_ok} + ${held_ok}) * 10000 / ${halves}")
+if(NOT halves EQUAL kernels OR halves_per_10k LESS 9809)
+  message(FATAL_ERROR "the halves hold ${halves} kernels, first layout within 5 % in ${halves_per_10k} per 10000")
+endif()
+message(STATUS "H200 calibration: first layout within 5 % ${first}, predicted within 20 % ${within}; "
+               "fit half ${fit_ok} of ${fit_kernels} kernels, held back ${held_ok} of ${held_kernels}")

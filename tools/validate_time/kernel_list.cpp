@@ -8,13 +8,17 @@ using coalesce::analysis::element_type;
 
 const std::vector<timed_kernel>& all_kernels() {
   static const std::vector<timed_kernel> list = [] {
-    constexpr amount ALL = amount::all, SOME = amount::some, ONE = amount::one, NONE = amount::none;
+    constexpr amount ALL = amount::all, SOME = amount::some, ONE = amount::one, NONE = amount::none, TWO = amount::two,
+                     EVERY_OTHER = amount::every_other, HIGH_HALF = amount::high_half, LAST = amount::last;
     constexpr thread_map THREAD = thread_map::thread, WARP = thread_map::warp, ELEMENT = thread_map::element;
     constexpr element_type float_ = element_type::float_, double_ = element_type::double_;
     std::vector<timed_kernel> out;
-#define TIMED(name, type, m, reads, writes, map) out.push_back({#name, type##_, m, reads, writes, map});
+    std::string section = "base";
+#define SECTION(name) section = #name;
+#define TIMED(name, type, m, reads, writes, map) out.push_back({#name, type##_, m, reads, writes, map, section});
 #include "kernels.def"
 #undef TIMED
+#undef SECTION
     return out;
   }();
   return list;
@@ -25,18 +29,31 @@ const std::vector<std::string>& layout_names() {
   return names;
 }
 
-std::size_t count(amount a, std::size_t m) {
+std::vector<std::size_t> components(amount a, std::size_t m) {
+  const auto range = [](std::size_t from, std::size_t to, std::size_t step) {
+    std::vector<std::size_t> c;
+    for (std::size_t i = from; i < to; i += step) c.push_back(i);
+    return c;
+  };
   switch (a) {
     case amount::all:
-      return m;
+      return range(0, m, 1);
     case amount::some:
-      return (m + 1) / 2;
+      return range(0, (m + 1) / 2, 1);
     case amount::one:
-      return 1;
+      return {0};
+    case amount::two:
+      return m / 2 ? std::vector<std::size_t>{0, m / 2} : std::vector<std::size_t>{0};
+    case amount::every_other:
+      return range(0, m, 2);
+    case amount::high_half:
+      return range(m / 2, m, 1);
+    case amount::last:
+      return {m - 1};
     case amount::none:
       break;
   }
-  return 0;
+  return {};
 }
 
 std::size_t threads(const timed_kernel& k, std::size_t n) {
@@ -59,8 +76,8 @@ coalesce::analysis::kernel_description describe(const timed_kernel& k, std::size
   d.threads = threads(k, n);
   if (k.map == thread_map::thread) {
     d.loads_in_flight = 4;  // validate_time.cu's `#pragma unroll 4` over the thread's loads
-    for (std::size_t i = 0; i < count(k.reads, k.m); ++i) d.reads.push_back(i);
-    for (std::size_t i = 0; i < count(k.writes, k.m); ++i) d.writes.push_back(i);
+    d.reads = components(k.reads, k.m);
+    d.writes = components(k.writes, k.m);
     return d;
   }
   // One element per thread: component 0 + the thread's component.

@@ -12,7 +12,7 @@
 
 namespace validate_time {
 
-enum class amount { all, some, one, none };
+enum class amount { all, some, one, none, two, every_other, high_half, last };
 enum class thread_map { thread, warp, element };
 
 struct timed_kernel {
@@ -21,6 +21,7 @@ struct timed_kernel {
   std::size_t m;
   amount reads, writes;
   thread_map map;
+  std::string section = "base";  // kernels.def's SECTION above the entry
 };
 
 // In kernels.def order.
@@ -30,9 +31,11 @@ const std::vector<timed_kernel>& all_kernels();
 const std::vector<std::string>& layout_names();
 inline constexpr std::size_t pitch_alignment = 512;
 inline constexpr std::size_t blocks[] = {32, 128};
+// The device kernel takes its component lists by value, one byte per component.
+inline constexpr std::size_t max_components = 64;
 
-// Components 0 .. count(a, m) - 1 are accessed.
-std::size_t count(amount a, std::size_t m);
+// The components accessed, ascending (kernels.def's header says which for each amount).
+std::vector<std::size_t> components(amount a, std::size_t m);
 // The threads launched for n vectors.
 std::size_t threads(const timed_kernel& k, std::size_t n);
 // The kernel over n vectors as the advisor sees it.

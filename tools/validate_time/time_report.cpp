@@ -2,11 +2,14 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "time_report.hpp"
 
+#include "split.hpp"
+
 #include <coalesce/core/error.hpp>
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <sstream>
 
 namespace validate_time {
@@ -22,6 +25,13 @@ std::string fixed(double x, int digits) {
 
 std::string percent(double x) { return fixed(100 * x, 1) + " %"; }
 
+// "97.5 % (39/40)"; a dash for none.
+std::string share(std::size_t ok, std::size_t of) {
+  if (!of) return "–";
+  return percent(static_cast<double>(ok) / static_cast<double>(of)) + " (" + std::to_string(ok) + "/" +
+         std::to_string(of) + ")";
+}
+
 // The name without its type and m ("float_m8_read_all_warp" -> "read_all_warp").
 std::string access_of(const std::string& name) {
   const std::size_t m = name.find("_m");
@@ -29,7 +39,69 @@ std::string access_of(const std::string& name) {
   return rest == std::string::npos ? name : name.substr(rest + 1);
 }
 
+// aos's time over the fastest measured layout's, measured and predicted.
+void set_aos_ratios(kernel_result& k) {
+  const auto aos = std::find_if(k.layouts.begin(), k.layouts.end(), [](const auto& l) { return l.layout == "aos"; });
+  if (aos == k.layouts.end()) return;
+  double measured = std::numeric_limits<double>::infinity(), predicted = measured;
+  for (const layout_result& l : k.layouts) {
+    measured = std::min(measured, l.measured_ms);
+    predicted = std::min(predicted, l.predicted_ms);
+  }
+  k.aos_over_best_measured = aos->measured_ms / measured;
+  if (predicted > 0) k.aos_over_best_predicted = aos->predicted_ms / predicted;
+}
+
+void add(tally& t, const kernel_result& k) {
+  ++t.kernels;
+  t.first_ok += k.first_within_5();
+  t.aos_kernels += k.has_aos_ratio();
+  t.aos_ok += k.aos_ratio_within_25();
+}
+
+// Every (size, class) that holds a kernel: all sizes, then the given n ascending, then the --array-mib
+// sizes ascending; per size, all classes, then each.
+std::vector<group_result> group_figures(const std::vector<kernel_result>& kernels) {
+  std::map<std::pair<bool, std::size_t>, std::string> by_size;
+  for (const kernel_result& k : kernels)
+    by_size[{k.array_mib != 0, k.array_mib ? k.array_mib : k.n}] = size_label(k.n, k.array_mib);
+  std::vector<std::string> sizes{"all sizes"};
+  for (const auto& entry : by_size) sizes.push_back(entry.second);
+  std::vector<group_result> out;
+  for (const std::string& size : sizes)
+    for (const char* c : {"all", "sparse", "full", "write-only", "float", "double"}) {
+      group_result g{size, c, {}, {}};
+      for (const kernel_result& k : kernels) {
+        if (size != sizes.front() && size != size_label(k.n, k.array_mib)) continue;
+        if (g.access_class != "all" && std::count(k.classes.begin(), k.classes.end(), g.access_class) == 0) continue;
+        add(k.fit ? g.fit : g.held_back, k);
+      }
+      if (g.fit.kernels + g.held_back.kernels) out.push_back(std::move(g));
+    }
+  return out;
+}
+
 }  // namespace
+
+std::string size_label(std::size_t n, std::size_t array_mib) {
+  if (array_mib)
+    return array_mib % 1024 ? std::to_string(array_mib) + " MiB" : std::to_string(array_mib / 1024) + " GiB";
+  if (n && (n & (n - 1)) == 0) {
+    int log2 = 0;
+    while ((std::size_t(1) << log2) < n) ++log2;
+    return "n = 2^" + std::to_string(log2);
+  }
+  return "n = " + std::to_string(n);
+}
+
+std::vector<std::string> access_classes(const kernel_description& k) {
+  const auto fewer = [&](const std::vector<std::size_t>& c) { return !c.empty() && c.size() < k.m; };
+  const bool sparse = k.thread_to_component == "0" && (fewer(k.reads) || fewer(k.writes));
+  std::vector<std::string> out{sparse ? "sparse" : "full"};
+  if (k.reads.empty()) out.push_back("write-only");
+  out.push_back(to_string(k.type));
+  return out;
+}
 
 time_report compare(const std::vector<measured_kernel>& measured, const gpu_arch& arch, const perf_params& perf) {
   time_report r;
@@ -62,7 +134,11 @@ time_report compare(const std::vector<measured_kernel>& measured, const gpu_arch
                                           [](const auto& x, const auto& y) { return x.measured_ms < y.measured_ms; });
     k.fastest = fastest->layout;
     k.first_over_fastest = k.layouts.front().measured_ms / fastest->measured_ms;
-    first_ok += k.first_over_fastest <= 1.05;
+    first_ok += k.first_within_5();
+    k.array_mib = mk.array_mib;
+    k.fit = in_fit_half(mk.name);
+    k.classes = access_classes(mk.kernel);
+    set_aos_ratios(k);
     for (const layout_result& l : k.layouts) {
       within += std::abs(l.error()) <= 0.2;
       ++r.pairs;
@@ -71,6 +147,7 @@ time_report compare(const std::vector<measured_kernel>& measured, const gpu_arch
   }
   if (!r.kernels.empty()) r.first_within_5 = static_cast<double>(first_ok) / static_cast<double>(r.kernels.size());
   if (r.pairs) r.predicted_within_20 = static_cast<double>(within) / static_cast<double>(r.pairs);
+  r.groups = group_figures(r.kernels);
   return r;
 }
 
@@ -90,10 +167,26 @@ std::string markdown(const time_report& r, const std::string& machine, const per
   s << "| predicted time within 20 % of measured | " << percent(r.predicted_within_20) << " of " << r.pairs
     << " (kernel, layout) pairs | >= 90 % |\n\n";
 
+  s << "### By array size and class, on the fit half and the held-back half\n\n"
+       "The halves are fixed by kernel name before any fit (the fit half: the 32-bit FNV-1a hash of the name "
+       "is even; tools/validate_time/split.hpp), so every size and layout of a kernel is in one half. "
+       "Classes: sparse (a thread reads or writes fewer than all m components) or full; write-only (reads "
+       "nothing); float or double. *first*: the advisor's first layout within 5 % of the fastest measured; "
+       "*aos/best*: the predicted ratio of aos's time to the fastest layout's within 25 % of the measured "
+       "ratio (kernels with an aos time).\n\n"
+       "| size | class | fit: kernels | fit: first | fit: aos/best | held back: kernels | held back: first | "
+       "held back: aos/best |\n|---|---|---|---|---|---|---|---|\n";
+  for (const group_result& g : r.groups)
+    s << "| " << g.size << " | " << g.access_class << " | " << g.fit.kernels << " | "
+      << share(g.fit.first_ok, g.fit.kernels) << " | " << share(g.fit.aos_ok, g.fit.aos_kernels) << " | "
+      << g.held_back.kernels << " | " << share(g.held_back.first_ok, g.held_back.kernels) << " | "
+      << share(g.held_back.aos_ok, g.held_back.aos_kernels) << " |\n";
+  s << "\n";
+
   s << "### Kernels whose first layout is not within 5 % of the fastest\n\n";
   bool any = false;
   for (const kernel_result& k : r.kernels) {
-    if (k.first_over_fastest <= 1.05) continue;
+    if (k.first_within_5()) continue;
     if (!any)
       s << "| kernel | n | first | fastest | first / fastest | predicted / measured, per layout "
            "|\n|---|---|---|---|---|---|\n";
