@@ -17,6 +17,7 @@ namespace coalesce::bench {
 
 struct options {
   bool quick = false;
+  bool peers = false;  // --peers: the peer a user would pick, beside each path cell (transform_peer.cuh)
   std::size_t bytes = std::size_t(256) << 20;  // each array's data
   int reps = 20;
   std::vector<std::size_t> ms{1, 2, 3, 4, 9, 12, 16, 32};
@@ -48,6 +49,9 @@ struct result {
   // the replay and cudaMemcpy D2D of the data bytes) over the move's: 1 at the memory system's limit.
   double replay_ms = 0;
   double move_ceiling_fraction = 0;
+  // The peer a user would pick instead, timed on the same ends in the same run (0: not timed).
+  std::string peer;
+  double peer_ms = 0;
 };
 
 // The case is selected by --only: `only` empty, or one of its '|'-separated texts in `name`.

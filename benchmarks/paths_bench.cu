@@ -8,11 +8,14 @@
 // LayoutLeft View of odd n), aligned or one element past an aligned address; every path at every
 // m and element size. Each cell is timed (CUDA events, median), compared with cudaMemcpy D2D of the
 // same data bytes in the same run, named by the kernel that ran it, and checked on the device: every
-// element in place, blocked padding holding the fill, the user's row padding untouched.
+// element in place, blocked padding holding the fill, the user's row padding untouched. Beside it the
+// peer a user would pick (cub::DeviceTransform gathering through the layouts: transform_peer.cuh),
+// timed on the same ends and checked the same way.
 #include "bench_result.hpp"
 #include "path_ends.hpp"
 #include "replay.hpp"
 #include "random_cases.hpp"
+#include "transform_peer.cuh"
 
 #include <coalesce/coalesce.hpp>
 
@@ -221,6 +224,18 @@ result path_cell(const options& opt, const end_kind& from, const end_kind& to, c
   if (r.wrong)
     std::fprintf(stderr, "coalesce-bench: %s %s m=%zu n=%zu: %llu wrong elements (kernel %s)\n", r.name.c_str(),
                  type.c_str(), m, n, r.wrong, r.kernel.c_str());
+  if (!opt.peers) return r;
+  // The peer on the same ends, into a poisoned destination again, checked the same way.
+  fill_poison<<<grid_blocks, block_threads>>>(dst, dl.span());
+  check(cudaGetLastError(), "fill_poison launch");
+  const stats peer = time_gpu([&] { transform_peer(src, sl, dst, dl, nullptr); }, 2, opt.reps);
+  if (const unsigned long long wrong = wrong_elements(dst, dl, to.user, counter.get())) {
+    std::fprintf(stderr, "coalesce-bench: %s %s m=%zu n=%zu: the peer left %llu wrong elements\n", r.name.c_str(),
+                 type.c_str(), m, n, wrong);
+  } else {
+    r.peer = "cub::DeviceTransform";
+    r.peer_ms = peer.median_ms;
+  }
   return r;
 }
 

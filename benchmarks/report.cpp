@@ -39,19 +39,21 @@ void write_json(const std::string& path, const run_info& info, const std::vector
                             {"sector_fraction", r.sector_fraction},
                             {"wrong", r.wrong},
                             {"replay_ms", r.replay_ms},
-                            {"fraction_of_move_ceiling", r.move_ceiling_fraction}});
+                            {"fraction_of_move_ceiling", r.move_ceiling_fraction},
+                            {"peer", r.peer},
+                            {"peer_ms", r.peer_ms}});
   std::ofstream(path) << j.dump(2) << '\n';
 }
 
 void write_csv(const std::string& path, const std::vector<result>& results) {
   std::ofstream os(path);
   os << "group,name,type,m,n,bytes,median_ms,min_ms,max_ms,reps,gbs,ceiling,fraction_of_ceiling,kernel,sector_fraction,"
-        "wrong,replay_ms,fraction_of_move_ceiling\n";
+        "wrong,replay_ms,fraction_of_move_ceiling,peer,peer_ms\n";
   for (const result& r : results)
     os << r.group << ",\"" << r.name << "\"," << r.type << ',' << r.m << ',' << r.n << ',' << r.bytes << ','
        << r.time.median_ms << ',' << r.time.min_ms << ',' << r.time.max_ms << ',' << r.time.reps << ',' << r.gbs
        << ",\"" << r.ceiling << "\"," << r.fraction << ",\"" << r.kernel << "\"," << r.sector_fraction << ',' << r.wrong
-       << ',' << r.replay_ms << ',' << r.move_ceiling_fraction << '\n';
+       << ',' << r.replay_ms << ',' << r.move_ceiling_fraction << ",\"" << r.peer << "\"," << r.peer_ms << '\n';
 }
 
 namespace {
