@@ -86,8 +86,12 @@ void transpose(const host_plan& plan, const byte* s, byte* d) {
   const std::size_t piece = std::max<std::size_t>(4, (std::size_t(2) << 10) / (m * elem)) / 4 * 4;
   // Rows of at most 32 bytes to a columnar side of 16-byte aligned runs go straight to it, without
   // the buffer, in pieces that write whole 64-byte lines of each component; longer rows keep the
-  // buffer, which measured as fast or faster there (BENCHMARKS.md, Host backend).
-  const bool direct = turns_to_runs<W> && to_columnar && m * elem <= 32 && side.stride() * elem % 16 == 0;
+  // buffer, which measured as fast or faster there (BENCHMARKS.md, Host backend). So do components a
+  // multiple of 4 KiB apart (a power-of-two n): their interleaved stores alias, and went at half the
+  // buffer's speed (the buffer writes each component's run whole).
+  const std::size_t stride_bytes = side.stride() * elem;
+  const bool direct =
+      turns_to_runs<W> && to_columnar && m * elem <= 32 && stride_bytes % 16 == 0 && stride_bytes % 4096 != 0;
   const std::size_t line = 64 / elem, line_piece = std::max<std::size_t>(1, piece / line) * line;
   COALESCE_OMP("omp parallel if (n * m >= parallel_threshold)")
   {

@@ -202,6 +202,10 @@ TEST_SUITE("unit") {
     // More than 16 components from col_major rows: row by row within each chunk, 19 chunks and a tail.
     check_case<float>(cols(n, 40, n + 3), blocks(n, 40, 128), false, 0, true);
     check_case<double>(cols(n, 17, n), cols(n, 17, n + 5), true, 8, false);
+    // Short rows into components a multiple of 4 KiB apart go through the buffer, the others straight.
+    check_case<float>(rows(n, 4, 4), cols(n, 4, 32768), true, 0, false);
+    check_case<double>(rows(n, 2, 2), cols(n, 2, 32768), false, 8, false);
+    check_case<float>(rows(n, 4, 4), cols(n, 4, n + 1), true, 0, false);
   }
 
   TEST_CASE("host.plan.chooses_by_class") {
