@@ -193,7 +193,7 @@ bool check_transpose(const array_layout& sl, const array_layout& dl, std::size_t
 // odd few: tiles, and a tail over several blocks. Returns how many pairs took the transpose, pitched
 // ones in *pitched.
 // The share of check_transposes' pairs run (all but under a sanitizer: test::run_case).
-constexpr double transpose_share = 0.5;
+constexpr double transpose_share = 0.35;
 
 template <class Word>
 std::size_t check_transposes(std::size_t m, std::size_t* pitched, std::size_t* shifted_rows) {
@@ -344,7 +344,7 @@ TEST_SUITE("unit") {
       transposes += check_transposes<std::uint64_t>(m, &pitched, &shifted_rows);
     }
     MESSAGE(transposes << " transposes, " << pitched << " of pitched rows, " << shifted_rows << " of shifted rows");
-    CHECK(transposes > 300);  // under a sanitizer from half the pairs (transpose_share): still over
+    CHECK(transposes > 300);  // under a sanitizer from a third of the pairs (transpose_share): still over
     CHECK(pitched > 150);
     CHECK(shifted_rows > 300);
     // bd not a power of two: tiles of whole blocks (96, 40; 1000 at m = 3), or tiles inside a block (1000

@@ -410,11 +410,11 @@ void draw_moves(std::uint64_t seed, std::size_t cases, tally& counts) {
 TEST_SUITE("unit") {
   TEST_CASE("route.table.random_vector_sets") {
     // A fixed seed whose draws reach every route, then a fresh one (COALESCE_STRESS_CASES sets its
-    // number of moves, default 300).
+    // number of moves, default 300; 100 under a sanitizer).
     const forcing_restored restore;
     tally counts;
     draw_moves(20260101, 300, counts);
-    draw_moves(test::fresh_seed(), stress_cases(300), counts);
+    draw_moves(test::fresh_seed(), stress_cases(test::under_sanitizer ? 100 : 300), counts);
     for (const auto& [name, count] : counts) MESSAGE(name << ": " << count);
     for (const route_info& route : routes) {
       INFO("route " << std::string(route.name));
