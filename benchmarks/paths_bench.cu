@@ -9,8 +9,8 @@
 // m and element size. Each cell is timed (CUDA events, median), compared with cudaMemcpy D2D of the
 // same data bytes in the same run, named by the kernel that ran it, and checked on the device: every
 // element in place, blocked padding holding the fill, the user's row padding untouched. Beside it the
-// peer a user would pick (cub::DeviceTransform gathering through the layouts: transform_peer.cuh),
-// timed on the same ends and checked the same way.
+// peer a user would pick (--peers: cub::DeviceTransform gathering through the layouts,
+// transform_peer.cuh), timed on the same ends and checked the same way.
 #include "bench_result.hpp"
 #include "path_ends.hpp"
 #include "replay.hpp"

@@ -72,8 +72,8 @@ void transform_peer(const T* src, const array_layout& sl, T* dst, const array_la
       const thrust::counting_iterator<std::size_t> k(0);
       auto out = thrust::make_permutation_iterator(
           dst, thrust::make_transform_iterator(k, destination_offset<decltype(dst_map)>{order, dst_map}));
-      const cudaError_t e = cub::DeviceTransform::Transform(k, out, order.count(),
-                                                            gather_source<T, decltype(src_map)>{src, src_map, order}, stream);
+      const gather_source<T, decltype(src_map)> gather{src, src_map, order};
+      const cudaError_t e = cub::DeviceTransform::Transform(k, out, order.count(), gather, stream);
       if (e != cudaSuccess) throw std::runtime_error(std::string("cub::DeviceTransform: ") + cudaGetErrorString(e));
     });
   });

@@ -87,8 +87,8 @@ void transpose(const host_plan& plan, const byte* s, byte* d) {
   // Rows of at most 32 bytes to a columnar side of 16-byte aligned runs go straight to it, without
   // the buffer, in pieces that write whole 64-byte lines of each component; longer rows keep the
   // buffer, which measured as fast or faster there (BENCHMARKS.md, Host backend). So do components a
-  // multiple of 4 KiB apart (a power-of-two n): their interleaved stores alias, and went at half the
-  // buffer's speed (the buffer writes each component's run whole).
+  // multiple of 4 KiB apart (a power-of-two n): interleaved stores to them alias, at about half the
+  // speed of the buffer, which writes each component's run whole.
   const std::size_t stride_bytes = side.stride() * elem;
   const bool direct =
       turns_to_runs<W> && to_columnar && m * elem <= 32 && stride_bytes % 16 == 0 && stride_bytes % 4096 != 0;

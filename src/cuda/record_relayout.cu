@@ -164,10 +164,10 @@ void launch_record_lanes(const P& p, const record_range& range, const unsigned c
   check_cuda(cudaGetLastError(), call, "record lanes kernel launch");
 }
 
-// ---- What no other route takes, records and vector sets: one thread per destination element ---------------------------------------
+// ---- What no other route takes (records and vector sets): a thread per destination element ------
 
 __global__ void element_kernel(const __grid_constant__ element_params p, const unsigned char* __restrict__ src,
-                                      unsigned char* __restrict__ dst) {
+                               unsigned char* __restrict__ dst) {
   const std::uint64_t total = p.dst_count * p.comps;
   for (std::uint64_t e = blockIdx.x * std::uint64_t(blockDim.x) + threadIdx.x; e < total;
        e += std::uint64_t(gridDim.x) * blockDim.x)
@@ -337,7 +337,7 @@ void move_elements_device(const element_params& p, const void* src, void* dst, c
   const int sms = device_attribute(cudaDevAttrMultiProcessorCount, call);
   const std::uint64_t blocks = std::min<std::uint64_t>((total + 255) / 256, std::uint64_t(sms) * 16);
   element_kernel<<<unsigned(blocks), 256, 0, stream>>>(p, static_cast<const unsigned char*>(src),
-                                                             static_cast<unsigned char*>(dst));
+                                                       static_cast<unsigned char*>(dst));
   check_cuda(cudaGetLastError(), call, "element kernel launch");
 }
 
