@@ -133,7 +133,7 @@ runner add_layout_command(CLI::App& app) {
     const nlohmann::json j{{"n", o->n},           {"m", o->m},         {"type", o->type},
                            {"arch", arch.name()}, {"reads", k.reads},  {"writes", k.writes},
                            {"unit", a.ranked.front().report.unit},     {"ranking", ranking},
-                           {"explanation", a.explanation}};
+                           {"tie", tie_json(a.ranked, a.tied)},         {"explanation", a.explanation}};
     out << j.dump(2) << "\n";
   };
 }

@@ -56,6 +56,14 @@ nlohmann::json totals_json(std::size_t rank, const std::string& name, const Repo
           {"dram_footprint", r.dram_footprint},
           {"span_bytes", r.span_bytes}};
 }
+// The tie: the model's error (time_tie) and the candidates predicted within it of the fastest, best
+// first; no layouts when fewer than two are (or without a time model).
+template <class Candidate>
+nlohmann::json tie_json(const std::vector<Candidate>& ranked, std::size_t tied) {
+  nlohmann::json layouts = nlohmann::json::array();
+  for (std::size_t c = 0; tied > 1 && c < tied; ++c) layouts.push_back(ranked[c].name);
+  return {{"margin", coalesce::analysis::time_tie}, {"layouts", layouts}};
+}
 // predicted_ms, binding_limit and each limit's time, added to a candidate's JSON when there is a time model.
 void add_time_json(nlohmann::json& j, const std::optional<coalesce::analysis::time_prediction>& t);
 // One instruction's cost (an instruction_report) as JSON.

@@ -152,6 +152,7 @@ runner add_record_command(CLI::App& app) {
                            {"writes", o->write},
                            {"unit", a.ranked.front().report.unit},
                            {"ranking", ranking},
+                           {"tie", tie_json(a.ranked, a.tied)},
                            {"explanation", a.explanation}};
     out << j.dump(2) << "\n";
   };

@@ -41,15 +41,16 @@ const instruction_report& worst_instruction(const kernel_report& r) {
 std::string explain(const kernel_description& k, const gpu_arch& arch, const std::vector<candidate>& ranked,
                     const std::optional<perf_params>& perf) {
   const candidate& best = ranked.front();
-  const candidate& worst = ranked.back();
+  const auto [fewest, most] = detail::byte_extremes(ranked);
+  const candidate& worst = *most;
   std::ostringstream s;
   s << "For n = " << k.n << " vectors of m = " << k.m << " " << to_string(k.type) << " on " << arch.name()
     << ", reading components " << list(k.reads) << " and writing " << list(k.writes) << " ("
     << threads_of(k) << ", " << best.report.requests << " warp requests), " << describe(best) << " ranks first"
     << (best.time ? std::string() : detail::ties(ranked)) << ". " << detail::time_sentences(ranked, perf, arch.name());
-  if (worst.report.bytes_moved > best.report.bytes_moved) {
+  if (worst.report.bytes_moved > fewest->report.bytes_moved) {
     const instruction_report& bad = worst_instruction(worst.report);
-    const instruction_report& good = worst_instruction(best.report);
+    const instruction_report& good = worst_instruction(fewest->report);
     s << (best.time ? "By sectors, the worst is " : "The worst is ") << describe(worst) << ": its " << to_string(bad.kind) << " of component " << bad.component
       << " costs " << fixed(bad.transactions_per_request(), 2) << " " << worst.report.unit << "s per request against "
       << fixed(good.transactions_per_request(), 2) << ", because ";
@@ -58,7 +59,7 @@ std::string explain(const kernel_description& k, const gpu_arch& arch, const std
         << " bytes apart, so each " << worst.report.unit << " carries mostly other components";
     else
       s << "its elements are not contiguous across a warp";
-    s << "; that is " << fixed(static_cast<double>(worst.report.bytes_moved) / best.report.bytes_moved, 2)
+    s << "; that is " << fixed(static_cast<double>(worst.report.bytes_moved) / fewest->report.bytes_moved, 2)
       << "x the traffic. ";
   } else {
     s << "Every candidate moves the same bytes, so the layout does not matter for this kernel's coalescing. ";
@@ -104,6 +105,7 @@ advice advise(const kernel_description& k, const gpu_arch& arch, const advisor_o
     a.ranked.push_back({candidate_name(l), l, analyze_kernel(k, l, arch, o.global), std::nullopt});
   const std::optional<perf_params> perf = o.perf ? o.perf : perf_params_for(arch);
   detail::rank(a.ranked, perf);
+  a.tied = detail::tied_count(a.ranked);
   a.explanation = explain(k, arch, a.ranked, perf);
   return a;
 }

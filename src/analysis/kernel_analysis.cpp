@@ -179,10 +179,25 @@ std::uint64_t footprint(const std::vector<std::uint64_t>& period, const std::vec
   return c;
 }
 
+// kernel_report::component_run: with no component map, the components the instructions name are all
+// a thread touches.
+std::uint64_t component_run(const grid& g) {
+  std::vector<bool> touched(g.k.m);
+  for (const instruction_report& i : g.templates) touched[i.component] = true;
+  if (!g.no_component || std::find(touched.begin(), touched.end(), false) == touched.end()) return 0;
+  switch (g.layout.kind) {
+    case layout_kind::row_major: return g.size;
+    case layout_kind::col_major: return std::uint64_t(g.layout.n) * g.size;
+    case layout_kind::blocked: break;
+  }
+  return std::uint64_t(std::min(g.layout.block, g.layout.n)) * g.size;
+}
+
 kernel_report start(const grid& g) {
   kernel_report r;
   r.layout = g.layout;
   r.span_bytes = checked_mul(g.layout.span(), g.size, call, "span in bytes");
+  r.component_run = component_run(g);
   r.instructions = g.templates;
   r.traffic.threads = g.threads;
   r.traffic.loads_in_flight = double(g.k.loads_in_flight);

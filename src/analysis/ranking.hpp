@@ -3,7 +3,7 @@
 #pragma once
 // What the advisors (vector sets, records) share: the ranking rule and the words for it. A Candidate
 // has a name, an optional time_prediction `time` and a report with transactions, unit, bytes_moved,
-// dram_footprint, span_bytes, efficiency(), traffic.
+// dram_footprint, span_bytes, component_run, efficiency(), traffic and layout.block (0: no blocked index).
 
 #include <coalesce/analysis/perf_model.hpp>
 
@@ -13,6 +13,7 @@
 #include <cstdio>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace coalesce::analysis::detail {
@@ -25,9 +26,6 @@ inline std::string fixed(double x, int digits) {
 
 inline std::string megabytes(std::uint64_t bytes) { return fixed(static_cast<double>(bytes) / 1e6, 2) + " MB"; }
 
-// Predicted times this close to the fastest count as a tie (the model is not that precise).
-inline constexpr double time_tie = 0.02;
-
 // Fewest bytes moved, then the smaller DRAM footprint, then the smaller allocation.
 template <class Candidate>
 bool fewer_bytes(const Candidate& x, const Candidate& y) {
@@ -36,12 +34,9 @@ bool fewer_bytes(const Candidate& x, const Candidate& y) {
   return x.report.span_bytes < y.report.span_bytes;
 }
 
-// Fewer address streams per warp (runs of sectors more than 2 KB apart), then fewer contiguous runs:
-// a warp's m streams far apart (SoA) measured slower than one stream (AoS, blocked) of the same bytes,
-// and one contiguous run (blocked:32) a little faster than runs with gaps (blocked:128 writing some
-// components), which the time model's bandwidths do not resolve (BENCHMARKS.md, The advisor's
-// accuracy).
-// Compared as whole numbers per full warp, so that small differences (warps across a block edge) do not decide.
+// Fewer address streams per warp (runs of sectors at most 2 KB apart), then fewer contiguous runs,
+// compared as whole numbers per full warp, so that small differences (warps across a block edge) do
+// not decide.
 inline long per_warp(std::uint64_t count, const kernel_traffic& t) {
   return std::lround(static_cast<double>(count) / std::max<double>(1, static_cast<double>(t.stream_warps)));
 }
@@ -54,24 +49,111 @@ bool fewer_streams(const Candidate& x, const Candidate& y) {
   return per_warp(a.warp_runs, a) < per_warp(b.warp_runs, b);
 }
 
-// With a time model (sets each candidate's `time`): the candidates within time_tie of the fastest
-// first, among them by fewer_streams, then fewer_bytes; then the rest by predicted time. Without
-// one: by fewer_bytes. A stable sort, so the candidates' order (simplest first) breaks what is left.
-template <class Candidate>
-void rank(std::vector<Candidate>& c, const std::optional<perf_params>& perf) {
-  double best = 0;
-  for (Candidate& x : c) {
-    if (perf) x.time = predict_time(x.report.traffic, *perf);
-    if (x.time && (best == 0 || x.time->seconds < best)) best = x.time->seconds;
+// What orders candidates predicted within time_tie of the fastest (perf_model.hpp): the first of these
+// keys on which two differ. Measured on the H200 (tools/validate_time/h200_measured.json and its
+// repeat, 316 kernels each; the model predicts soa, blocked:32 and blocked:128 equal in every one).
+// Against the rule before (fewer streams wherever the tie, then fewer bytes), the advisor's first
+// layout within 5 % of the fastest goes from 157 to 158 of 160 kernels on the fit half and stays at
+// 153 of 156 held back (the repeat: 156 and 154, unchanged); the mean first / fastest falls on both
+// halves of both runs (fit 1.0051 -> 1.0041, 1.0062 -> 1.0052; held back 1.0062 -> 1.0057,
+// 1.0063 -> 1.0058).
+enum class tie_key {
+  // Fewer address streams, then fewer contiguous runs, per warp (fewer_streams), where memory binds
+  // the fastest candidate (dram, l2, l1) or the kernel only stores. SoA's m streams a row apart
+  // write slower than one stream (float, m = 8 ... 32, all written: blocked:32 0.86-0.94x soa), and
+  // blocked:32's one run beats blocked:128's runs with gaps where a warp touches some components
+  // (float m = 16, half written: blocked:32 0.92-0.97x soa, blocked:128 1.02-1.06x). Not where thread
+  // issue binds a kernel that loads (launch, latency): there the blocked index's arithmetic before
+  // each load shows (m = 1, the same addresses in every layout, 2^24: reads on blocked:32 and
+  // blocked:128 3-5 % slower than soa, writes 0-1 %), and soa's streams cost nothing (reads of half
+  // of m = 3, 4 doubles: soa 3-6 % faster than blocked:32, which fewer streams picked).
+  streams,
+  // Where thread issue binds a kernel that loads: no blocked index (aos, soa) before blocked. Of the
+  // 120 such timings (one thread per vector, both runs) blocked:32 measured slower than soa in 118
+  // (median 3.5 %), blocked:128 in 109 (3.8 %).
+  index,
+  // The longer component run (kernel_report::component_run), where the kernel touches some of the
+  // components: reads of one of m = 3 ... 32 at 2^24 measured blocked:32 3-11 % and blocked:128
+  // 4-8 % slower than soa, blocked:32 0-4 % slower than blocked:128 for m >= 8.
+  runs,
+  time,   // the faster prediction
+  bytes,  // fewer_bytes
+  none,   // equal: the candidates' order (the simpler layout) decides
+};
+
+// Ranking with a time model: the fastest prediction, and whether address streams decide ties.
+struct tie_rule {
+  double fastest = 0;
+  bool streams = true;
+
+  template <class Candidate>
+  bool tied(const Candidate& x) const {
+    return x.time && x.time->seconds <= fastest * (1 + time_tie);
   }
-  const auto tied = [&](const Candidate& x) { return !x.time || x.time->seconds <= best * (1 + time_tie); };
-  std::stable_sort(c.begin(), c.end(), [&](const Candidate& x, const Candidate& y) {
+
+  template <class Candidate>
+  tie_key deciding(const Candidate& x, const Candidate& y) const {
+    if (streams && (fewer_streams(x, y) || fewer_streams(y, x))) return tie_key::streams;
+    if (!streams && (x.report.layout.block == 0) != (y.report.layout.block == 0)) return tie_key::index;
+    if (x.report.component_run != y.report.component_run) return tie_key::runs;
+    if (x.time->seconds != y.time->seconds) return tie_key::time;
+    if (fewer_bytes(x, y) || fewer_bytes(y, x)) return tie_key::bytes;
+    return tie_key::none;
+  }
+
+  // x before y: the tied first, among them by the deciding key; the rest by predicted time, equal
+  // predictions by the deciding key.
+  template <class Candidate>
+  bool before(const Candidate& x, const Candidate& y) const {
     const bool tx = tied(x), ty = tied(y);
     if (tx != ty) return tx;
     if (!tx && x.time->seconds != y.time->seconds) return x.time->seconds < y.time->seconds;
-    if (tx && x.time && y.time && (fewer_streams(x, y) || fewer_streams(y, x))) return fewer_streams(x, y);
-    return fewer_bytes(x, y);
-  });
+    switch (deciding(x, y)) {
+      case tie_key::streams: return fewer_streams(x, y);
+      case tie_key::index: return x.report.layout.block == 0;
+      case tie_key::runs: return x.report.component_run > y.report.component_run;
+      case tie_key::time: return x.time->seconds < y.time->seconds;
+      case tie_key::bytes: return fewer_bytes(x, y);
+      case tie_key::none: break;
+    }
+    return false;
+  }
+};
+
+// The rule for candidates whose `time` is set (all of them, with a time model).
+template <class Candidate>
+tie_rule tie_rule_of(const std::vector<Candidate>& c) {
+  const Candidate* fastest = &c.front();
+  for (const Candidate& x : c)
+    if (x.time->seconds < fastest->time->seconds) fastest = &x;
+  const limit l = fastest->time->binding;
+  const bool issue = l == limit::launch || l == limit::latency;
+  return {fastest->time->seconds, !(issue && fastest->report.traffic.load_requests > 0)};
+}
+
+// With a time model (sets each candidate's `time`): the candidates within time_tie of the fastest
+// first, ordered by tie_rule; then the rest by predicted time (equal ones by tie_rule). Without one:
+// by fewer_bytes. A stable sort, so the candidates' order (simplest first) breaks what is left.
+template <class Candidate>
+void rank(std::vector<Candidate>& c, const std::optional<perf_params>& perf) {
+  if (!perf || c.empty()) {
+    std::stable_sort(c.begin(), c.end(), [](const Candidate& x, const Candidate& y) { return fewer_bytes(x, y); });
+    return;
+  }
+  for (Candidate& x : c) x.time = predict_time(x.report.traffic, *perf);
+  const tie_rule rule = tie_rule_of(c);
+  std::stable_sort(c.begin(), c.end(), [&](const Candidate& x, const Candidate& y) { return rule.before(x, y); });
+}
+
+// How many of the ranked candidates, from the first, are predicted within time_tie of the fastest
+// (0 without a time model).
+template <class Candidate>
+std::size_t tied_count(const std::vector<Candidate>& ranked) {
+  if (ranked.empty() || !ranked.front().time) return 0;
+  const tie_rule rule = tie_rule_of(ranked);
+  std::size_t n = 0;
+  while (n < ranked.size() && rule.tied(ranked[n])) ++n;
+  return n;
 }
 
 inline std::string microseconds(double s) { return fixed(s * 1e6, 1) + " us"; }
@@ -102,49 +184,91 @@ inline std::string binding_reason(const time_prediction& t, const perf_params& p
          microseconds(t.latency_s) + " on top of the launch floor's " + microseconds(t.launch_s) + ")";
 }
 
-// Why the first beat the candidates predicted as fast: it keeps fewer streams open per warp. Names the
-// tied candidate with the most streams (then runs) it beat; empty when it beat none that way.
+// "; soa, blocked:128 and blocked:32 predicted within 3 %: any of them; soa first, <why>": the tied
+// candidates, and each measured key by which the first beat one of them (naming, for streams, the one
+// with the most; for the index, any; for runs, the shortest); else the key that decided. Empty
+// without a tie.
 template <class Candidate>
-std::string streams_sentence(const std::vector<Candidate>& ranked) {
+std::string tie_sentence(const std::vector<Candidate>& ranked) {
+  const std::size_t tied = tied_count(ranked);
+  if (tied < 2) return "";
+  const tie_rule rule = tie_rule_of(ranked);
   const Candidate& best = ranked.front();
-  double fastest = best.time->seconds;
-  for (const Candidate& c : ranked) fastest = std::min(fastest, c.time->seconds);
-  const Candidate* beaten = nullptr;
-  for (std::size_t c = 1; c < ranked.size(); ++c) {
+  std::string s = "; ";
+  for (std::size_t c = 0; c < tied; ++c) s += (c == 0 ? "" : c + 1 == tied ? " and " : ", ") + ranked[c].name;
+  s += " predicted within " + fixed(100 * time_tie, 0) + " %: any of them; " + best.name + " first";
+  const Candidate* beaten[3] = {};  // by streams, index, runs
+  tie_key last = tie_key::none;     // the earliest key that decided against any
+  bool more_streams = false;        // than a tied candidate, where streams do not decide
+  for (std::size_t c = 1; c < tied; ++c) {
     const Candidate& x = ranked[c];
-    if (x.time->seconds <= fastest * (1 + time_tie) && fewer_streams(best, x) && (!beaten || fewer_streams(*beaten, x)))
-      beaten = &x;
+    const tie_key k = rule.deciding(best, x);
+    if (k == tie_key::streams && (!beaten[0] || fewer_streams(*beaten[0], x))) beaten[0] = &x;
+    if (k == tie_key::index && !beaten[1]) beaten[1] = &x;
+    if (k == tie_key::runs && (!beaten[2] || x.report.component_run < beaten[2]->report.component_run))
+      beaten[2] = &x;
+    last = std::min(last, k);
+    more_streams = more_streams || fewer_streams(x, best);
   }
-  if (!beaten) return "";
-  const kernel_traffic &a = best.report.traffic, &b = beaten->report.traffic;
   const auto shown = [](std::uint64_t k, const kernel_traffic& t) {
     return fixed(static_cast<double>(k) / std::max<double>(1, static_cast<double>(t.stream_warps)), 1);
   };
-  return "; among the candidates predicted within " + fixed(100 * time_tie, 0) + " % of each other " + best.name +
-         " ranks first with " + shown(a.warp_streams, a) + " address streams (" + shown(a.warp_runs, a) +
-         " contiguous runs) per warp against " + beaten->name + "'s " + shown(b.warp_streams, b) + " (" +
-         shown(b.warp_runs, b) + "): streams far apart, and gaps, run at a lower DRAM efficiency";
+  std::string why;
+  if (const Candidate* x = beaten[0]) {
+    const kernel_traffic &a = best.report.traffic, &b = x->report.traffic;
+    why += "with " + shown(a.warp_streams, a) + " address streams (" + shown(a.warp_runs, a) +
+           " contiguous runs) per warp against " + x->name + "'s " + shown(b.warp_streams, b) + " (" +
+           shown(b.warp_runs, b) + "): where memory binds, streams far apart, and gaps, measured slower";
+  }
+  if (const Candidate* x = beaten[1])
+    why += "with no blocked index: where thread issue binds a kernel that loads, " + x->name +
+           "'s index arithmetic measured slower" + (more_streams ? ", fewer address streams no faster" : "");
+  if (const Candidate* x = beaten[2])
+    why += std::string(why.empty() ? "" : "; and ") + "with runs of one component of " +
+           std::to_string(best.report.component_run) + " bytes against " + x->name + "'s " +
+           std::to_string(x->report.component_run) +
+           ": where a kernel touches some of the components, shorter runs measured slower";
+  if (why.empty())
+    why = last == tie_key::time ? "the lowest prediction"
+          : last == tie_key::bytes ? "moving, touching or allocating the fewest bytes"
+                                   : "the simpler layout";
+  if (more_streams && !beaten[1])
+    why += " (where thread issue binds a kernel that loads, fewer address streams measured no faster)";
+  return s + ", " + why;
 }
 
-// The time part of an explanation: the first and the last by predicted time, with their limits.
+// The time part of an explanation: the first and the last by predicted time, with their limits, and
+// the tie.
 template <class Candidate>
 std::string time_sentences(const std::vector<Candidate>& ranked, const std::optional<perf_params>& p,
                            const std::string& arch) {
   if (!p || !ranked.front().time)
     return "There is no time model for " + arch + " (sm_90, sm_80 and sm_70 have one): ranked by bytes moved. ";
+  const tie_rule rule = tie_rule_of(ranked);
   const Candidate& best = ranked.front();
   const Candidate* slowest = &best;
   for (const Candidate& c : ranked)
     if (c.time->seconds > slowest->time->seconds) slowest = &c;
-  std::string s = "On the " + p->gpu + " model " + best.name + " is predicted fastest at " +
+  std::string s = "On the " + p->gpu + " model " + best.name +
+                  (best.time->seconds <= rule.fastest ? " is predicted fastest at " : " is predicted at ") +
                   fixed(best.time->milliseconds(), 3) + " ms, bound by " + binding_reason(*best.time, *p);
-  if (slowest->time->seconds > best.time->seconds * (1 + time_tie))
+  if (!rule.tied(*slowest))
     s += "; the slowest is " + slowest->name + " at " + fixed(slowest->time->milliseconds(), 3) + " ms (" +
          fixed(slowest->time->seconds / best.time->seconds, 2) + "x), bound by " +
          binding_reason(*slowest->time, *p);
-  else
-    s += "; every candidate is predicted within " + fixed(100 * time_tie, 0) + " % of it";
-  return s + streams_sentence(ranked) + ". ";
+  return s + tie_sentence(ranked) + ". ";
+}
+
+// For the sentence on sectors: the first-ranked of the candidates moving the fewest bytes and the
+// last-ranked of those moving the most (a tie ordered by the rule can put either anywhere).
+template <class Candidate>
+std::pair<const Candidate*, const Candidate*> byte_extremes(const std::vector<Candidate>& ranked) {
+  const Candidate *fewest = &ranked.front(), *most = &ranked.front();
+  for (const Candidate& c : ranked) {
+    if (c.report.bytes_moved < fewest->report.bytes_moved) fewest = &c;
+    if (c.report.bytes_moved >= most->report.bytes_moved) most = &c;
+  }
+  return {fewest, most};
 }
 
 // "blocked:32 (375000 sectors, 12.00 MB moved, efficiency 1.00)"

@@ -81,29 +81,30 @@ std::string why(const record_kernel& k, const record_candidate& worst, const rec
 std::string explain(const record_kernel& k, const gpu_arch& arch, const std::vector<record_candidate>& ranked,
                     const std::optional<perf_params>& perf) {
   const record_candidate& best = ranked.front();
-  const record_candidate& worst = ranked.back();
+  const auto [fewest, most] = detail::byte_extremes(ranked);
+  const record_candidate& worst = *most;
   std::ostringstream s;
   s << "For n = " << k.n << " records of " << k.desc.stride() << " bytes (" << k.desc.size() << " fields, "
     << k.desc.data_bytes() << " bytes of data) on " << arch.name() << ", reading " << accesses(k, k.reads)
     << " and writing " << accesses(k, k.writes) << " (one thread per record, one access per component, "
     << best.report.requests << " warp requests), " << describe(best) << " ranks first"
     << (best.time ? std::string() : detail::ties(ranked)) << ". " << detail::time_sentences(ranked, perf, arch.name());
-  if (worst.report.bytes_moved > best.report.bytes_moved) {
+  if (worst.report.bytes_moved > fewest->report.bytes_moved) {
     const record_instruction& bad = worst_instruction(worst.report);
-    const record_instruction& good = worst_instruction(best.report);
+    const record_instruction& good = worst_instruction(fewest->report);
     std::vector<std::string> also;  // the others as bad: aos and packed coincide for many records
-    for (std::size_t c = 0; c + 1 < ranked.size(); ++c)
-      if (ranked[c].report.bytes_moved == worst.report.bytes_moved) also.push_back(ranked[c].name);
+    for (const record_candidate& c : ranked)
+      if (&c != most && c.report.bytes_moved == worst.report.bytes_moved) also.push_back(c.name);
     s << (best.time ? "By sectors, the worst is " : "The worst is ") << describe(worst);
     for (std::size_t t = 0; t < also.size(); ++t) s << (t ? ", " : ", as bad as ") << also[t];
     s << ": its " << to_string(bad.cost.kind) << " of " << k.desc[bad.field].name
       << "[" << bad.cost.component << "] costs " << fixed(bad.cost.transactions_per_request(), 2) << " "
       << worst.report.unit << "s per request against " << fixed(good.cost.transactions_per_request(), 2)
       << ", because " << why(k, worst, bad) << "; that is "
-      << fixed(static_cast<double>(worst.report.bytes_moved) / static_cast<double>(best.report.bytes_moved), 2)
-      << "x the traffic. Per field, " << best.name << " against " << worst.name << " (" << worst.report.unit
+      << fixed(static_cast<double>(worst.report.bytes_moved) / static_cast<double>(fewest->report.bytes_moved), 2)
+      << "x the traffic. Per field, " << fewest->name << " against " << worst.name << " (" << worst.report.unit
       << "s):";
-    const std::vector<std::uint64_t> b = per_field(k, best.report), w = per_field(k, worst.report);
+    const std::vector<std::uint64_t> b = per_field(k, fewest->report), w = per_field(k, worst.report);
     bool first = true;
     for (std::size_t f = 0; f < k.desc.size(); ++f) {
       if (b[f] == 0 && w[f] == 0) continue;
@@ -143,6 +144,7 @@ record_advice advise_record(const record_kernel& k, const gpu_arch& arch, const 
     a.ranked.push_back({to_string(spec), spec, analyze_record_kernel(k, spec, arch, o.global), std::nullopt});
   const std::optional<perf_params> perf = o.perf ? o.perf : perf_params_for(arch);
   detail::rank(a.ranked, perf);
+  a.tied = detail::tied_count(a.ranked);
   a.explanation = explain(k, arch, a.ranked, perf);
   return a;
 }

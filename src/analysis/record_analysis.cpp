@@ -9,6 +9,8 @@
 #include <coalesce/core/error.hpp>
 #include <coalesce/core/math.hpp>
 
+#include <algorithm>
+#include <limits>
 #include <optional>
 
 namespace coalesce::analysis {
@@ -51,6 +53,27 @@ std::vector<record_instruction> instructions_of(const record_kernel& k) {
   return out;
 }
 
+// record_report::component_run.
+std::uint64_t component_run(const record_kernel& k, const record_layout& l,
+                            const std::vector<record_instruction>& instructions) {
+  std::vector<std::vector<bool>> touched;
+  for (const field_desc& f : k.desc.fields()) touched.emplace_back(f.count);
+  for (const record_instruction& i : instructions) touched[i.field][i.cost.component] = true;
+  bool all = true;
+  for (const auto& t : touched) all = all && std::find(t.begin(), t.end(), false) == t.end();
+  if (all) return 0;
+  std::uint64_t run = std::numeric_limits<std::uint64_t>::max();
+  for (const record_instruction& i : instructions) {
+    const std::uint64_t w = k.desc[i.field].width;
+    switch (l.places[i.field].form) {
+      case field_form::rows: run = std::min(run, w); break;
+      case field_form::columns: run = std::min<std::uint64_t>(run, k.n * w); break;
+      case field_form::blocks: run = std::min<std::uint64_t>(run, std::min(l.block, k.n) * w); break;
+    }
+  }
+  return run;
+}
+
 }  // namespace
 
 record_report analyze_record_kernel(const record_kernel& k, const record_layout_spec& spec, const gpu_arch& arch,
@@ -59,6 +82,7 @@ record_report analyze_record_kernel(const record_kernel& k, const record_layout_
   record_report r;
   r.layout = resolve_record_layout(k.desc, k.n, spec, call);
   r.span_bytes = r.layout.span_bytes;
+  r.component_run = component_run(k, r.layout, instructions);
   r.traffic.threads = k.n;
   // A partial write needs no DRAM read when the kernel reads every (field, component) it writes.
   r.traffic.stores_were_read = true;

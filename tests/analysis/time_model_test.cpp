@@ -10,6 +10,8 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <utility>
+#include <vector>
 
 using namespace coalesce::analysis;
 
@@ -25,6 +27,21 @@ kernel_description vectors(std::size_t m, bool read, bool write) {
     if (write) k.writes.push_back(i);
   }
   return k;
+}
+
+// The same kernel with the given components read and written (validate_time's masks).
+kernel_description masked(std::size_t m, std::vector<std::size_t> reads, std::vector<std::size_t> writes) {
+  kernel_description k = vectors(m, false, false);
+  k.reads = std::move(reads);
+  k.writes = std::move(writes);
+  return k;
+}
+
+// Where the named layout ranks (0: first).
+std::size_t place(const advice& a, const std::string& name) {
+  const auto it = std::find_if(a.ranked.begin(), a.ranked.end(), [&](const candidate& c) { return c.name == name; });
+  REQUIRE(it != a.ranked.end());
+  return static_cast<std::size_t>(it - a.ranked.begin());
 }
 
 const candidate& find(const advice& a, const std::string& name) {
@@ -85,6 +102,55 @@ TEST_SUITE("unit") {
     CHECK(perf_params_for(parse_arch("sm_70"))->sms == 80);
   }
 
+  TEST_CASE("analysis.time.tie_named") {
+    // Reading one of 16 floats: soa and the blocked layouts touch the same sectors and are predicted
+    // equal. Within time_tie (3 %, the model's error) the advice names them a tie: any of them.
+    const advice a = advise(masked(16, {0}, {}), parse_arch("sm_90"));
+    CHECK(time_tie == 0.03);
+    REQUIRE(a.tied == 5);
+    CHECK(a.ranked.back().name == "aos");
+    CHECK(a.explanation.find("soa, blocked:256, blocked:128, blocked:64 and blocked:32 predicted within 3 %: any of "
+                             "them; soa first") != std::string::npos);
+    // No tie where one layout is predicted clearly fastest (reads of 3 floats: aos, one request per thread).
+    const advice three = advise(vectors(3, true, false), parse_arch("sm_90"));
+    CHECK(three.tied == 1);
+    CHECK(three.explanation.find("any of them") == std::string::npos);
+  }
+
+  TEST_CASE("analysis.time.tie_rule_sparse_mask") {
+    // One of 16 floats read (thread issue binds): measured soa 0.049 ms, blocked:128 0.053, blocked:32
+    // 0.053 (+7 %, both runs): no blocked index first, then the longer component runs.
+    const advice one = advise(masked(16, {0}, {}), parse_arch("sm_90"));
+    CHECK(one.ranked.front().name == "soa");
+    CHECK(place(one, "blocked:128") < place(one, "blocked:32"));
+    CHECK(place(one, "blocked:32") == one.tied - 1);
+    // Half of 16 floats written (memory binds): blocked:32 measured fastest (0.127 ms against soa 0.136
+    // and blocked:128 0.141): one stream and one run per warp against soa's 8 streams and
+    // blocked:128's 8 runs.
+    const advice half = advise(masked(16, {}, {0, 1, 2, 3, 4, 5, 6, 7}), parse_arch("sm_90"));
+    CHECK(half.ranked.front().name == "blocked:32");
+    CHECK(place(half, "blocked:32") < place(half, "blocked:128"));
+    // Every other of 16 floats read (memory binds; validate_time's masks section, not yet measured): the
+    // blocked layouts keep one stream and eight runs per warp each, so the longer runs decide.
+    const advice every_other = advise(masked(16, {0, 2, 4, 6, 8, 10, 12, 14}, {}), parse_arch("sm_90"));
+    CHECK(every_other.ranked.front().name == "blocked:256");
+    CHECK(place(every_other, "blocked:128") < place(every_other, "blocked:32"));
+    CHECK(every_other.explanation.find("runs of one component of 1024 bytes against blocked:32's 128") !=
+          std::string::npos);
+  }
+
+  TEST_CASE("analysis.time.tie_rule_full_mask") {
+    // All of 4 floats read (memory binds): blocked:32 measured 0.065 ms, soa 0.069: fewer streams.
+    const advice four = advise(vectors(4, true, false), parse_arch("sm_90"));
+    CHECK(four.ranked.front().name == "blocked:32");
+    CHECK(place(four, "blocked:32") < place(four, "soa"));
+    // All of 3 floats read (load latency binds; aos, one request per thread, first at 0.061 ms): soa
+    // 0.098 ms before blocked:32 0.104 and blocked:128 0.103, the blocked index's arithmetic.
+    const advice three = advise(vectors(3, true, false), parse_arch("sm_90"));
+    CHECK(three.ranked[0].name == "aos");
+    CHECK(three.ranked[1].name == "soa");
+  }
+
   TEST_CASE("analysis.time.overrides") {
     const perf_params p = with_overrides(*perf_params_for(parse_arch("sm_90")), "l1_reuse_bytes=96000,sms=100");
     CHECK(p.l1_reuse_bytes == 96000);
@@ -109,6 +175,10 @@ TEST_SUITE("unit") {
     for (const record_candidate& c : a.ranked) CHECK(c.time);
     CHECK(a.ranked.front().time->seconds <= a.ranked.back().time->seconds);
     CHECK(a.explanation.find("predicted fastest") != std::string::npos);
+    // The layouts that give x and v their own runs tie; the advice names them, best first.
+    REQUIRE(a.tied >= 2);
+    CHECK(a.explanation.find(a.ranked[0].name + ", " + a.ranked[1].name) != std::string::npos);
+    CHECK(a.explanation.find("predicted within 3 %: any of them") != std::string::npos);
   }
 
   TEST_CASE("analysis.time.records_sampled_past_2_16") {

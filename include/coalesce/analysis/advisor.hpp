@@ -2,10 +2,12 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The layout advisor: runs a described kernel over AoS, SoA (pitched) and blocked layouts and ranks
-// them by the time model's predicted time (perf_model.hpp; candidates within 2 % count as tied), then
-// by the bytes the memory system moves, then by DRAM footprint, then by the bytes allocated (padding),
-// then in the order AoS, SoA, blocked by increasing bd (the simpler layout wins a tie). Without a time
-// model for the architecture, by bytes moved and the rest.
+// them by the time model's predicted time (perf_model.hpp). Candidates within time_tie (3 %, the
+// model's error) of the fastest are a tie, named as such, ordered by a measured rule
+// (src/analysis/ranking.hpp: address streams per warp where memory binds, else no blocked index; the
+// component runs where the kernel touches some components; the prediction), then by the bytes the
+// memory system moves, DRAM footprint, the bytes allocated (padding), then in the order AoS, SoA,
+// blocked by increasing bd (the simpler layout). Without a time model, by bytes moved and the rest.
 
 #include <coalesce/analysis/kernel_analysis.hpp>
 
@@ -32,6 +34,7 @@ struct candidate {
 
 struct advice {
   std::vector<candidate> ranked;  // best first
+  std::size_t tied = 0;           // ranked[0, tied) are predicted within time_tie of the fastest (0: no model)
   std::string explanation;        // one paragraph, with the numbers
 };
 

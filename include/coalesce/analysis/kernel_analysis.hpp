@@ -65,6 +65,10 @@ struct kernel_report {
   std::uint64_t bytes_moved = 0;
   std::uint64_t dram_footprint = 0;  // bytes of the distinct 32-byte sectors the kernel touches
   std::uint64_t span_bytes = 0;      // the allocation the layout needs, padding included
+  // Bytes: the contiguous run one component's elements form across consecutive vectors (aos: one
+  // element, soa: a row, blocked: bd elements), where one thread per vector touches some but not all
+  // components; 0 where it touches all (every layout's footprint is then one run). Breaks ties.
+  std::uint64_t component_run = 0;
   kernel_traffic traffic;                // what the time model needs (perf_model.hpp)
   std::uint64_t warps_analyzed = 0;  // warps the analysis walked (the cost of the answer)
 

@@ -6,9 +6,9 @@
 // the memory model for every warp of the grid (past 2^17 records, the first 2^16 stand for each block
 // of as many; the tail is walked) in each record layout: aos, packed, soa, blocked with
 // several bd, and split with the touched fields hot (soa and blocked). Ranked as the vector advisor
-// ranks: bytes moved, then DRAM footprint, then bytes allocated, then the simpler layout (the order
-// aos, packed, soa, blocked by bd, split), except that the time model's prediction (perf_model.hpp)
-// comes first where the architecture has one.
+// ranks (advisor.hpp): by the time model's prediction where the architecture has one, a tie within
+// time_tie ordered by the measured rule; then bytes moved, DRAM footprint, bytes allocated, then the
+// simpler layout (the order aos, packed, soa, blocked by bd, split).
 
 #include <coalesce/analysis/kernel_analysis.hpp>
 #include <coalesce/record/layout.hpp>
@@ -49,6 +49,10 @@ struct record_report {
   std::uint64_t bytes_moved = 0;
   std::uint64_t dram_footprint = 0;  // bytes of the distinct 32-byte sectors the kernel touches
   std::uint64_t span_bytes = 0;      // the allocation the layout needs, padding included
+  // Bytes: the shortest contiguous run a touched field's component forms across consecutive records
+  // (rows: one element, columns: n, blocks: bd), where the kernel touches some but not all field
+  // components; 0 where it touches all. Breaks ties (kernel_report::component_run).
+  std::uint64_t component_run = 0;
   kernel_traffic traffic;            // what the time model needs (perf_model.hpp)
   double efficiency() const noexcept {
     return bytes_moved == 0 ? 1.0 : static_cast<double>(bytes_used) / static_cast<double>(bytes_moved);
@@ -64,6 +68,7 @@ struct record_candidate {
 
 struct record_advice {
   std::vector<record_candidate> ranked;  // best first
+  std::size_t tied = 0;                  // ranked[0, tied) are predicted within time_tie of the fastest
   std::string explanation;               // one paragraph, with the numbers
 };
 
