@@ -17,7 +17,7 @@ namespace coalesce::bench {
 
 struct options {
   bool quick = false;
-  bool peers = false;  // --peers: the peer a user would pick, beside each path cell (transform_peer.cuh)
+  bool peers = false;  // --peers: the peer a user would pick, beside each path and record cell (*_peer.cuh)
   std::size_t bytes = std::size_t(256) << 20;  // each array's data
   int reps = 20;
   std::vector<std::size_t> ms{1, 2, 3, 4, 9, 12, 16, 32};

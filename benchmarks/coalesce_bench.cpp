@@ -52,8 +52,9 @@ int main(int argc, char** argv) try {
                  "the --random draw (default: today's UTC date as YYYYMMDD, so a day's draw repeats; the seed is "
                  "printed and written into the results)");
   app.add_flag("--peers", opt.peers,
-               "with --paths on the GPU: also cub::DeviceTransform on each cell's ends, timed and checked (the "
-               "published tables; A/B runs leave it out)");
+               "with --paths or --records on the GPU: also cub::DeviceTransform on each cell's ends, timed and "
+               "checked (records: one per field, device-to-device cells only; the published tables; A/B runs "
+               "leave it out)");
   app.add_flag("--quick", opt.quick,
                "32 MiB arrays, m in {3, 12}, float only; with --paths the quick subset: under a minute");
   app.add_option("--backend", backend, "auto, cuda or host")->check(CLI::IsMember({"auto", "cuda", "host"}));

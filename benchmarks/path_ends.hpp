@@ -19,6 +19,18 @@ struct alignas(16) bytes16 {
   std::uint64_t lo, hi;
 };
 
+// f(T{}) with the word type of elem bytes (1, 2, 4, 8 or 16): the path cells' elements, a record field's.
+template <class F>
+void with_word_type(std::size_t elem, F&& f) {
+  switch (elem) {
+    case 1: return f(std::uint8_t{});
+    case 2: return f(std::uint16_t{});
+    case 4: return f(std::uint32_t{});
+    case 8: return f(std::uint64_t{});
+    default: return f(bytes16{});
+  }
+}
+
 // The value of element (v, i): a hash, so a misplaced element is caught.
 template <class T>
 COALESCE_HD T pattern(std::size_t v, std::size_t i) {

@@ -255,18 +255,6 @@ void path_cells(const options& opt, const std::string& type, std::size_t m, cons
   }
 }
 
-// f(T{}) with the path cells' element type of elem bytes.
-template <class F>
-void with_path_type(std::size_t elem, F&& f) {
-  switch (elem) {
-    case 1: return f(std::uint8_t{});
-    case 2: return f(std::uint16_t{});
-    case 4: return f(std::uint32_t{});
-    case 8: return f(std::uint64_t{});
-    default: return f(bytes16{});
-  }
-}
-
 }  // namespace
 
 void path_device_cases(const options& opt, const result& d2d, std::vector<result>& out) {
@@ -275,7 +263,7 @@ void path_device_cases(const options& opt, const result& d2d, std::vector<result
     for (const path_case& c : random_path_cases(opt.seed, opt.random, opt.bytes)) {
       if (!selected(opt.only, c.name())) continue;
       std::fprintf(stderr, "paths: %s, m = %zu, %zu-byte elements, n = %zu\n", c.name().c_str(), c.m, c.elem, c.n);
-      with_path_type(c.elem, [&](auto t) {
+      with_word_type(c.elem, [&](auto t) {
         using T = decltype(t);
         out.push_back(path_cell<T>(opt, c.from, c.to, c.name(), path_type(c.elem), c.m, c.n, d2d, counter));
       });
@@ -290,7 +278,7 @@ void path_device_cases(const options& opt, const result& d2d, std::vector<result
   for (std::size_t elem : elems) {
     for (std::size_t m : ms) {
       std::fprintf(stderr, "paths: %zu-byte elements, m = %zu\n", elem, m);
-      with_path_type(elem, [&](auto t) { path_cells<decltype(t)>(opt, path_type(elem), m, d2d, out); });
+      with_word_type(elem, [&](auto t) { path_cells<decltype(t)>(opt, path_type(elem), m, d2d, out); });
     }
   }
 }

@@ -5,9 +5,12 @@
 // fields into the other), both against cudaMemcpy D2D of the same run. Bytes counted: the fields'
 // bytes read + written (padding not counted). Also the pipelines from pageable and pinned memory.
 // With --random K, K random record cells (random_cases.hpp) instead, each checked byte for byte.
+// With --peers, beside each device-to-device move the peer a user would pick instead
+// (cub::DeviceTransform per field, record_peer.cuh), timed on the same ends and checked against the source.
 #include "bench_result.hpp"
 #include "replay.hpp"
 #include "random_cases.hpp"
+#include "record_peer.cuh"
 #include "record_types.hpp"
 
 #include <coalesce/coalesce.hpp>
@@ -31,14 +34,47 @@ __global__ void one_thread_per_record(From from, To to) {
   if (v < from.n()) to.store(v, from.load(v));
 }
 
+// The records of a device array as the user's structs, their padding the poison (what the checks
+// compare), once the work queued so far is done (the runtime's copies run on a stream of their own).
+std::vector<unsigned char> structs_of(const runtime& rt, const record_array& a) {
+  check(cudaDeviceSynchronize(), "cudaDeviceSynchronize");
+  std::vector<unsigned char> out(a.n() * a.desc().stride(), struct_poison);
+  rt.download(a, host_records(out.data(), a.n(), a.desc()));
+  return out;
+}
+
+// The peer on a move's ends: into `to` poisoned again, timed as the move was (`warmup` runs, then
+// opt.reps), checked by `wrong` (the records that differ from the source's); r gets the peer's time
+// when none does, as paths_bench.cu does.
+void time_peer(const options& opt, int warmup, const record_array& from, record_array& to,
+               const std::function<unsigned long long()>& wrong, result& r) {
+  check(cudaMemset(to.data(), struct_poison, to.span_bytes()), "cudaMemset");
+  const stats peer = time_gpu([&] { record_peer(from, to, nullptr); }, warmup, opt.reps);
+  if (const unsigned long long bad = wrong()) {
+    std::fprintf(stderr, "coalesce-bench: %s (n = %zu): the peer left %llu wrong records\n", r.name.c_str(), from.n(),
+                 bad);
+    return;
+  }
+  r.peer = "cub::DeviceTransform";
+  r.peer_ms = peer.median_ms;
+}
+
+// The table's moves are timed, not checked. With --peers the peer is checked against the source: the
+// destination's records, as the user's structs, equal the source's. Every source byte being 0x3f, that
+// finds elements left unwritten and bytes written outside the fields, not misplaced elements (the random
+// cells' hashed records find those).
 template <class S, class Fields>
 void record_cases(const options& opt, const char* label, const result& d2d, std::vector<result>& out) {
   const runtime rt{backend::cuda};
   const record_desc d = describe(static_cast<S*>(nullptr));
   const std::size_t n = opt.bytes / d.data_bytes();
+  std::vector<unsigned char> want;  // --peers: the source's records as the user's structs
   for_each_record_pair(
       rt, d, n, label, opt.only,
-      [](record_array& src) { check(cudaMemset(src.data(), 0x3f, src.span_bytes()), "cudaMemset"); },
+      [&](record_array& src) {
+        check(cudaMemset(src.data(), 0x3f, src.span_bytes()), "cudaMemset");
+        if (opt.peers) want = structs_of(rt, src);
+      },
       [&](const record_array& src, record_array& dst, result& r) {
         const double replay_ms = time_replay(record_array_replay(src, dst, false), 2, opt.reps).median_ms;
         r.time = time_gpu([&] { rt.copy_async(src, dst, nullptr); }, 3, opt.reps);
@@ -46,6 +82,10 @@ void record_cases(const options& opt, const char* label, const result& d2d, std:
         with_move_ceiling(r, replay_ms, d2d);
         r.kernel = explain(src, dst).name();
         r.sector_fraction = gbs(record_sector_bytes(src) + record_sector_bytes(dst), r.time.median_ms) / d2d.gbs;
+        if (opt.peers) {
+          auto wrong = [&] { return wrong_records(structs_of(rt, dst).data(), want, d.stride()); };
+          time_peer(opt, 3, src, dst, wrong, r);
+        }
         out.push_back(r);
         visit<Fields, block_sizes<128>>(src, [&](auto from_view) {
           visit<Fields, block_sizes<128>>(dst, [&](auto to_view) {
@@ -53,6 +93,8 @@ void record_cases(const options& opt, const char* label, const result& d2d, std:
             naive.group = "records-naive";
             naive.kernel = "one thread per record";
             naive.sector_fraction = 0;
+            naive.peer.clear();  // the peer is the move's, on its row
+            naive.peer_ms = 0;
             naive.time = time_gpu([&] {
               one_thread_per_record<<<unsigned((n + 255) / 256), 256>>>(from_view, to_view);
               check(cudaGetLastError(), "one_thread_per_record");
@@ -64,7 +106,8 @@ void record_cases(const options& opt, const char* label, const result& d2d, std:
 }
 
 // The user's structs from pageable and pinned memory into each layout and back, against cudaMemcpy
-// of the same bytes from the same buffers (the structs' whole stride crosses the bus).
+// of the same bytes from the same buffers (the structs' whole stride crosses the bus). No peer: these
+// are pipelines across the bus, which a device-wide transform does not replace.
 template <class S>
 void record_transfer_cases(const options& opt, const char* label, const result ceilings[4], std::vector<result>& out) {
   const runtime rt{backend::cuda};
@@ -166,6 +209,8 @@ result random_record_cell(const options& opt, const record_case& c, const result
   } else {
     move = [&] { rt.copy_async(src, dst, nullptr); };
   }
+  const record_array& from = c.from.user ? user->device : src;  // user->device: the user's structs on the device
+  record_array& to = c.to.user ? user->device : dst;
   result r;
   r.name = c.name();
   r.type = "random";
@@ -187,8 +232,6 @@ result random_record_cell(const options& opt, const record_case& c, const result
     r.group = "records";
     r.bytes = 2.0 * double(n) * double(d.data_bytes());
     r = compared(r, d2d);
-    const record_array& from = c.from.user ? user->device : src;
-    const record_array& to = c.to.user ? user->device : dst;
     r.kernel = c.from.user ? explain(record_set<const void>{mine.data, n, d, mine.space}, dst).name()
                : c.to.user ? explain(src, mine).name()
                            : explain(src, dst).name();
@@ -196,18 +239,24 @@ result random_record_cell(const options& opt, const record_case& c, const result
     with_move_ceiling(r, replay_ms, d2d);
   }
   // What the destination holds, as the user's structs (an array's padding lanes are not compared).
-  std::vector<unsigned char> got = poisoned;
-  if (!c.to.user) {
-    rt.download(dst, host_records(got.data(), n, d));
-  } else if (user->space == memory_space::device) {
-    check(cudaMemcpy(got.data(), user->data, got.size(), cudaMemcpyDeviceToHost), "cudaMemcpy");
-  } else {
-    std::memcpy(got.data(), user->data, got.size());
-  }
-  r.wrong = wrong_records(got.data(), want, d.stride());
+  auto wrong = [&] {
+    std::vector<unsigned char> got = poisoned;
+    if (!c.to.user) {
+      rt.download(dst, host_records(got.data(), n, d));
+    } else if (user->space == memory_space::device) {
+      check(cudaMemcpy(got.data(), user->data, got.size(), cudaMemcpyDeviceToHost), "cudaMemcpy");
+    } else {
+      std::memcpy(got.data(), user->data, got.size());
+    }
+    return wrong_records(got.data(), want, d.stride());
+  };
+  r.wrong = wrong();
   if (r.wrong)
     std::fprintf(stderr, "coalesce-bench: %s (n = %zu; %s): %llu wrong records (kernel %s)\n", r.name.c_str(), n,
                  to_string(d).c_str(), r.wrong, r.kernel.c_str());
+  // No peer where the user's structs are in host memory: the move is a pipeline across the bus, which a
+  // device-wide transform does not replace.
+  if (opt.peers && (!user || user_end.device)) time_peer(opt, 2, from, to, wrong, r);
   return r;
 }
 

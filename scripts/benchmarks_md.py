@@ -10,8 +10,10 @@ starts with one comment line of facts,
     # gpu=..., driver=..., cuda=..., date=..., commit=..., command=...
 (extra keys such as cpu= may come before date=; command= is last and runs to the end of the line),
 then optional comment lines `# key: text` (title, method, ceiling, peer, target, below, note, plot),
-then the CSV with its header row. Python 3 standard library only; the output depends on the files
-alone, so CI regenerates it and compares (.ci/run)."""
+then the CSV with its header row. Where the paths' or records' rows carry a peer (columns peer, peer_ms > 0:
+coalesce-bench --peers), their tables add our speed-up over it (tests/scripts/benchmarks_md_peers.py).
+Python 3 standard library only; the output depends on the files alone, so CI regenerates it and compares
+(.ci/run)."""
 import csv
 import os
 import re
@@ -102,6 +104,26 @@ def pct(x, digits=0):
 def upper_median(values):
     values = sorted(values)
     return values[len(values) // 2]
+
+
+def peer_ratio(r):
+    """Our speed-up over the peer timed on the same ends in the same run (peer_ms / median_ms; > 1: coalesce
+    is faster), or None where the row has no peer (none timed, or the peer's result was wrong)."""
+    peer_ms = float(r.get("peer_ms") or 0)
+    return peer_ms / float(r["median_ms"]) if peer_ms > 0 else None
+
+
+def peer_ratios(rows):
+    return [x for x in map(peer_ratio, rows) if x is not None]
+
+
+def peer_names(rows):
+    """The peers the rows were timed against ("" when none was): named in a table's lead sentence."""
+    return " / ".join(dict.fromkeys(r["peer"] for r in rows if peer_ratio(r) is not None))
+
+
+def times(x):
+    return f"{x:.2f}x"
 
 
 class Page:
@@ -246,9 +268,19 @@ def paths_table(res):
                       f"the bytes the move must, and D2D of its data bytes): median {pct(upper_median(own(r) for r in rows))}, "
                       f"lowest {pct(min(own(r) for r in rows))}, {sum(own(r) >= 0.9 for r in rows)} of {len(rows)} cells "
                       "at >= 90%; per class in the last column")
+    peer = peer_names(rows)
+    if peer:
+        ratios = peer_ratios(rows)
+        pre.insert(2 if replayed else 1,
+                   f"**Against the peer**, {peer} on the same ends in the same run (its time over ours; > 1: "
+                   f"coalesce is faster): median {times(upper_median(ratios))}, lowest {times(min(ratios))}, coalesce "
+                   f"faster in {sum(x > 1 for x in ratios)} of {len(ratios)} cells with a peer; per class in the last "
+                   "column")
     header = ["class", "cells"] + [f"{t}: median (sectors) / min / >= 90%" for t in types]
     if replayed:
         header.append("own ceiling: median / min / >= 90%")
+    if peer:
+        header.append("vs peer: median / min / faster")
     body = []
     for name in sorted(classes, key=lambda c: -statistics.median(frac(r) for t in classes[c] for r in classes[c][t])):
         c = classes[name]
@@ -264,6 +296,9 @@ def paths_table(res):
             v = [r for t in c for r in c[t]]
             out.append(f"{pct(upper_median(own(r) for r in v))} / {pct(min(own(r) for r in v))} / "
                        f"{sum(own(r) >= 0.9 for r in v)} of {len(v)}")
+        if peer:
+            v = peer_ratios(r for t in c for r in c[t])
+            out.append(f"{times(upper_median(v))} / {times(min(v))} / {sum(x > 1 for x in v)} of {len(v)}" if v else "")
         body.append(out)
     return pre, md_table(header, body), ()
 
@@ -305,7 +340,16 @@ def records_table(page, res, host):
                  (">= 90%", lambda v, n: f"{sum(frac(r) >= 0.9 for r in v)} of {len(v)}"),
                  ("faster than the hand-written kernel",
                   lambda v, n: f"{sum(frac(r) > frac(n[r['name']]) for r in v if r['name'] in n)} of {len(v)}"))
-    for label, fn in summaries + own_rows:
+    peer = peer_names(ours.values())
+    peer_rows = ()
+    if peer:
+        pre.append(f"Against {peer} on the same ends in the same run: its time over ours in the last rows (> 1: "
+                   "coalesce is faster), over the pairs where it was timed")
+        over = lambda fn: lambda v, n: fn(peer_ratios(v)) if peer_ratios(v) else ""  # a struct with no peer: ""
+        peer_rows = ((f"median speed-up over {peer}", over(lambda x: times(upper_median(x)))),
+                     (f"lowest speed-up over {peer}", over(lambda x: times(min(x)))),
+                     (f"faster than {peer}", over(lambda x: f"{sum(y > 1 for y in x)} of {len(x)}")))
+    for label, fn in summaries + own_rows + peer_rows:
         body.append([f"**{label}**"] + [fn([ours[k] for k in ours if k.startswith(s + ": ")], naive)
                                        for s in structs])
     lines = md_table(["layouts a <-> b"] + structs, body)
