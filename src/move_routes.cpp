@@ -4,6 +4,7 @@
 
 #include <coalesce/core/error.hpp>
 
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <cstdlib>
@@ -131,7 +132,7 @@ bool vector_records_first(const device_move& m) {
 
 // The measured preferences: a route that applies but is passed over (its reason), or "".
 const char* passed_over(route_id r, const device_move& m) {
-  if (!m.vectors) return "";
+  if (!m.vectors) return record_route_passed_over(r, *m.records);
   switch (r) {
     case route_id::transpose:
       return fast_plan_of(m, true).method != fast_method::transpose
@@ -139,9 +140,9 @@ const char* passed_over(route_id r, const device_move& m) {
                  : "";
     case route_id::records_lanes:
     case route_id::records_staged:
-      return vector_records_preferred(m) ? ""
-                                         : "measured slower than the tiled kernel for this vector set "
-                                           "(vector_records_preferred)";
+      if (!vector_records_preferred(m))
+        return "measured slower than the tiled kernel for this vector set (vector_records_preferred)";
+      return m.src.m <= max_record_components ? record_route_passed_over(r, record_form(m)) : "";
     default: return "";
   }
 }
@@ -247,12 +248,17 @@ route_choice choose_route(const device_move& m, bool with_also, const std::strin
   const auto record_kernel_route = [](route_id r) {
     return r == route_id::records_lanes || r == route_id::records_staged;
   };
+  // A measured preference passes a route over for another route, never for the fallback: where only
+  // the element kernel is left, the first route passed over that applies (the record routes as the
+  // unforced plan has them, in an explanation too) runs instead.
+  const route_info* passed = nullptr;
   const auto consider = [&](const route_info& r) {
     if (chosen && !with_also) return;
     if (chosen && r.id == choice.id) return;
     // The plain choice asks the (cheap) measured preference first, and the record routes as the
     // unforced plan has them; an explanation asks each route exactly.
     const char* over = passed_over(r.id, m);
+    if (*over && !chosen && !passed && !*declines(r.id, m, false)) passed = &r;
     if (!with_also && *over) return;
     if (*declines(r.id, m, with_also)) return;
     if (chosen || *over) {
@@ -272,6 +278,17 @@ route_choice choose_route(const device_move& m, bool with_also, const std::strin
       if (record_kernel_route(r.id)) consider(r);
   for (const route_info& r : routes)
     if (!(records_first && record_kernel_route(r.id))) consider(r);
+  if (passed && !choice.forced && (!chosen || choice.id == route_id::elements)) {
+    if (chosen && with_also) choice.also.insert(choice.also.begin(), route_of(route_id::elements).name);
+    const std::string name = passed->name;
+    choice.also.erase(std::remove_if(choice.also.begin(), choice.also.end(),
+                                     [&](const std::string& a) { return a.rfind(name + " (", 0) == 0; }),
+                      choice.also.end());
+    choice.id = passed->id;
+    choice.why = "the routes that measured faster do not apply, and the element kernel is the fallback: the first "
+                 "route a measurement passed over";
+    chosen = true;
+  }
   if (!chosen && !m.vectors)  // the element kernel's own limits
     fail(errc::invalid_argument, call, std::string("no record kernel takes this move: ") + declines(route_id::elements, m, true));
   if (with_also) choice.variant = variant_of(choice.id, m, choice.forced);

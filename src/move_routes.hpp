@@ -128,5 +128,8 @@ struct record_route_fit {
 };
 record_route_fit record_route(route_id r, const record_move& move, const record_range& range, const void* src,
                               const void* dst, bool exact);
+// Where a measurement prefers the other record route to r for the move, why (lanes_measured_slower);
+// else "".
+const char* record_route_passed_over(route_id r, const record_move& move);
 
 }  // namespace coalesce::detail

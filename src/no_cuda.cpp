@@ -34,6 +34,7 @@ void relayout_device_range(const void*, const array_layout&, void*, const array_
 record_route_fit record_route(route_id, const record_move&, const record_range&, const void*, const void*, bool) {
   return {false, "", "coalesce was built without CUDA"};
 }
+const char* record_route_passed_over(route_id, const record_move&) { return ""; }
 std::shared_ptr<pinned_ring> make_pinned_ring() { return nullptr; }
 void upload_to_device(const void*, const array_layout&, void*, const array_layout&, std::size_t, const void*,
                       pinned_ring*, stream_t, const std::string& call) {

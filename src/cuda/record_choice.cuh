@@ -30,25 +30,40 @@ enum class record_kernels { lanes, staged, any };
 
 // The lanes kernel for destinations of runs only, else the staged kernel within `most` bytes of shared
 // memory a block (a tile per block within the first of stage_once_budgets that holds 128 records,
-// else the resident grid), among those `which` allows; else std::monostate: one thread per element. A
-// plan its kernel could overrun or misread (lanes_plan_violation, stage_plan_violation) is passed over
-// for the next. The element kernel's own limits: record_elements_violation.
+// else the resident grid), among those `which` allows; else std::monostate: one thread per element.
+// With `any`, the staged kernel first where lanes_measured_slower, the lanes kernel where it has no
+// plan. A plan its kernel could overrun or misread (lanes_plan_violation, stage_plan_violation) is
+// passed over for the next. The element kernel's own limits: record_elements_violation.
 inline record_kernel choose_record_kernel(const record_move& move, const record_range& range, const void* src,
                                           const void* dst, std::size_t most, record_kernels which) {
   const std::size_t comps = move.width.size();
-  if (const auto plan = which != record_kernels::staged ? plan_record_lanes(move, range) : std::nullopt)
-    if (!lanes_plan_violation(*plan, move, range)) {
-      if (auto small = lanes_plan_in<compact_lanes_params>(*plan, comps)) return std::move(*small);
-      return *plan;
-    }
-  if (which == record_kernels::lanes) return {};
-  if (const auto plan = record_stage_launch_plan(move, range, src, dst, most))
-    if (!stage_plan_violation(*plan, most)) {
-      if (auto small = stage_plan_in<compact_stage_params>(*plan, comps)) return std::move(*small);
-      if (auto medium = stage_plan_in<medium_stage_params>(*plan, comps)) return std::move(*medium);
-      return *plan;
-    }
-  return {};
+  const auto lanes = [&]() -> record_kernel {  // each component at its own width: aligned for it
+    if (element_violation(move, src, dst)) return {};
+    if (const auto plan = plan_record_lanes(move, range))
+      if (!lanes_plan_violation(*plan, move, range)) {
+        if (auto small = lanes_plan_in<compact_lanes_params>(*plan, comps)) return std::move(*small);
+        return *plan;
+      }
+    return {};
+  };
+  const auto staged = [&]() -> record_kernel {
+    if (const auto plan = record_stage_launch_plan(move, range, src, dst, most))
+      if (!stage_plan_violation(*plan, most)) {
+        if (auto small = stage_plan_in<compact_stage_params>(*plan, comps)) return std::move(*small);
+        if (auto medium = stage_plan_in<medium_stage_params>(*plan, comps)) return std::move(*medium);
+        return *plan;
+      }
+    return {};
+  };
+  const auto either = [](record_kernel first, const auto& second) {
+    return std::holds_alternative<std::monostate>(first) ? second() : first;
+  };
+  switch (which) {
+    case record_kernels::lanes: return lanes();
+    case record_kernels::staged: return staged();
+    case record_kernels::any: break;
+  }
+  return lanes_measured_slower(move) ? either(staged(), lanes) : either(lanes(), staged);
 }
 
 // Throws, naming the limit, where the element kernel cannot take the move either (element_violation).

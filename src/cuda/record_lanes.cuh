@@ -100,26 +100,30 @@ inline std::uint64_t lanes_largest_offset(const record_move& move, const record_
   return largest;
 }
 
-// The plan for a destination of runs only with every record index below 2^31 (the fast division).
-inline std::optional<record_lanes_params> plan_record_lanes(const record_move& move, const record_range& range) {
-  if (!runs_only(move.dst) || move.width.size() > max_record_components) return std::nullopt;
-  // A source all in rows (the user's structs, packed) goes to the staged kernel, which reads rows as
-  // 16-byte chunks and measured faster in every such pair; runs sources, and rows beside runs
-  // (split), stay here, where the lanes kernel measured faster for most of them (BENCHMARKS.md,
-  // Records).
-  if (rows_only(move.src)) return std::nullopt;
-  // Source rows of more than 96 bytes per record: a warp's load of one component touches a line per
-  // record (28-32 of them), which holds the kernel to the L1's tag rate; the staged kernel reads such
-  // rows as 16-byte chunks. Nor rows of more than lanes_max_rows_components components (one load
-  // each). The staged kernel measured faster for both (BENCHMARKS.md, Records).
-  // And rows of one record stride: the thread's rows term serves them all (not a split layout's hot
-  // fields in blocks of one record beside its cold rows).
+// Where the lanes kernel takes a move but the staged kernel measured faster (BENCHMARKS.md, Records),
+// the reason; else null. A source all in rows (the user's structs, packed): the staged kernel reads
+// rows as 16-byte chunks, faster in every such pair (runs sources, and rows beside runs (split), stay
+// with the lanes kernel, faster for most of them). Source rows of more than 96 bytes a record: a warp's
+// load of one component touches a line per record (28-32 of them), which holds the lanes kernel to the
+// L1's tag rate. More than lanes_max_rows_components components in rows: one load each.
+inline const char* lanes_measured_slower(const record_move& move) {
+  if (rows_only(move.src)) return "a source all in rows, which the staged kernel reads as 16-byte chunks, faster";
   std::size_t rows_components = 0;
   for (const component_place& c : move.src) {
-    if (c.block == 1 && (c.a > 96 || c.a != side_stride(move.src))) return std::nullopt;
+    if (c.block == 1 && c.a > 96) return "source rows of more than 96 bytes a record: the L1's tag rate";
     rows_components += c.block == 1;
   }
-  if (rows_components > lanes_max_rows_components) return std::nullopt;
+  if (rows_components > lanes_max_rows_components) return "more components in rows than it loads fast, one each";
+  return nullptr;
+}
+
+// The plan for a destination of runs only with every record index below 2^31 (the fast division), and
+// source rows (if any) of one record stride: the thread's rows term serves them all (not a split
+// layout's hot fields in blocks of one record beside its cold rows).
+inline std::optional<record_lanes_params> plan_record_lanes(const record_move& move, const record_range& range) {
+  if (!runs_only(move.dst) || move.width.size() > max_record_components) return std::nullopt;
+  for (const component_place& c : move.src)
+    if (c.block == 1 && c.a != side_stride(move.src)) return std::nullopt;
   const std::uint64_t limit = std::uint64_t(1) << 31;
   if (range.src_first + range.dst_count >= limit || range.dst_first + range.dst_count >= limit) return std::nullopt;
   std::optional<record_lanes_params> plan(std::in_place);

@@ -309,6 +309,12 @@ record_route_fit record_route(route_id r, const record_move& move, const record_
   return fit;
 }
 
+const char* record_route_passed_over(route_id r, const record_move& move) {
+  if (r != route_id::records_lanes) return "";
+  const char* why = lanes_measured_slower(move);
+  return why ? why : "";
+}
+
 void move_records_device(const void* src, void* dst, const record_move& move, const record_range& range,
                          const std::string& call, stream_t stream) {
   if (range.dst_count == 0) return;

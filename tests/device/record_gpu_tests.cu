@@ -118,27 +118,7 @@ TEST_SUITE("gpu") {
     }
   }
 
-  TEST_CASE("record.gpu.each_pair_names_its_kernel") {
-    // Runs destinations (from runs or rows): lanes; rows destinations: staged.
-    const runtime rt{backend::cuda};
-    std::mt19937_64 gen(fresh_seed());
-    const record_desc d = particle_record();
-    const std::vector<particle> in = random_particles(5000, gen);
-    const record_array aos = rt.upload(host_records(in, d), record_aos());
-    const record_array soa = rt.upload(host_records(in, d), record_soa());
-    const record_array blocked = rt.upload(host_records(in, d), record_blocked(128));
-    const record_array odd = rt.upload(host_records(in, d), record_blocked(1000));  // species' runs of 1000 bytes
-    CHECK(explain(soa, blocked).route == "records_lanes");
-    CHECK(explain(blocked, soa).route == "records_lanes");
-    CHECK(explain(blocked, blocked).route == "records_lanes");
-    CHECK(explain(aos, soa).route.rfind("records_", 0) == 0);  // lanes or staged: the source's rows of 48 bytes
-    CHECK(explain(odd, soa).route == "records_lanes");
-    CHECK(explain(soa, aos).route == "records_staged");
-    CHECK(explain(soa, aos).variant.rfind("tile ", 0) == 0);
-    const record_array other = rt.upload(host_records(in, describe_record<particle>(field("x", &particle::x))),
-                                         record_soa());
-    require_error([&] { (void)explain(soa, other); }, errc::invalid_argument, "different records");
-  }
+
 
   TEST_CASE("record.gpu.pipelines_pinned_and_pageable") {
     const runtime rt{backend::cuda};

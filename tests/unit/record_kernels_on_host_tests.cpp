@@ -164,7 +164,7 @@ TEST_CASE("record.kernels_on_host.every_pair") {
                   << " loading whole blocks");
   CHECK(whole_blocks * 10 >= cells);  // blocked sources into rows: every n, both kinds of blocked layout
   CHECK(planned * 10 >= cells * 7);
-  CHECK(lanes * 4 >= cells);  // runs destinations from runs or split rows (the user's structs go to the staged kernel)
+  CHECK(lanes * 4 >= cells);  // runs destinations
 }
 
 TEST_CASE("record.kernels_on_host.chunks_of_a_longer_array") {
@@ -188,9 +188,10 @@ TEST_CASE("record.kernels_on_host.chunks_of_a_longer_array") {
         const record_move move = plan_record_move(desc, slot, dl, nullptr, false);
         const std::size_t dst_count = v0 + count == n ? dl.extent() - v0 : count;
         INFO(to_string(b) << ", chunk at " << v0);
-        CHECK(kernel_matches_host(tested_kernel::staged, move, {count, dst_count, 0, v0}, src, dl.span_bytes, 0, 0));
-        // The user's structs (rows only) go to the staged kernel, whatever the destination.
-        CHECK_FALSE(plan_record_lanes(move, {count, dst_count, 0, v0}));
+        const record_range range{count, dst_count, 0, v0};
+        CHECK(kernel_matches_host(tested_kernel::staged, move, range, src, dl.span_bytes, 0, 0));
+        // The lanes kernel takes the user's structs too (the staged kernel measured faster from them).
+        if (plan_record_lanes(move, range)) CHECK(kernel_matches_host(tested_kernel::lanes, move, range, src, dl.span_bytes, 0, 0));
       }
     }
   }

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Records on the host: descriptors from member pointers and from lists, bad records, the layouts'
 // offsets, round trips of random records through every layout pair, fill values, and views.
+#include <coalesce/build_config.hpp>
 #include <coalesce/coalesce.hpp>
 
 #include <doctest/doctest.h>
@@ -9,6 +10,7 @@
 #include "random.hpp"
 #include "random_records.hpp"
 #include "require_error.hpp"
+#include "routes.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -218,6 +220,36 @@ TEST_SUITE("unit") {
     const record_desc partial = describe_record<particle>(field("x", &particle::x), field("id", &particle::id));
     record_array b = rt.upload(host_records(in, partial), record_soa());
     require_error([&] { (void)b.view<particle_fields, form::columns>(); }, errc::invalid_argument, "member 1");
+  }
+
+  TEST_CASE("record.routes.each_pair_has_one_route") {
+    // Every pair of layouts, and the user's structs in device memory on either side: explain names one
+    // route that applies, with its reason, and `also` the others; the lanes route applies exactly where
+    // the destination is runs only (soa, blocked). Which applying route runs is the measured
+    // preference's; route.table and route.gpu.* check each one's result. (Without CUDA no record route
+    // applies: explain says so.)
+    const record_desc d = particle_record();
+    const std::vector<record_layout_spec> specs{record_aos(),         record_soa(),        record_blocked(128),
+                                                record_blocked(1000), record_split({"x"}), record_packed()};
+    for (std::size_t s = 0; s <= specs.size(); ++s)  // s, t = specs.size(): the user's structs
+      for (std::size_t t = 0; t <= specs.size(); ++t) {
+        const bool user_src = s == specs.size(), user_dst = t == specs.size();
+        if (user_src && user_dst) continue;
+        const record_layout_spec& from = specs[user_src ? 0 : s];
+        const record_layout_spec& to = specs[user_dst ? 0 : t];
+        INFO((user_src ? "user" : to_string(from)) << " -> " << (user_dst ? "user" : to_string(to)));
+        if (!COALESCE_WITH_CUDA) {
+          require_error([&] { (void)explain(d, 5000, from, to, user_src, user_dst); }, errc::invalid_argument,
+                        "built without CUDA");
+          continue;
+        }
+        const route_explanation e = explain(d, 5000, from, to, user_src, user_dst);
+        CHECK_FALSE(e.route.empty());
+        CHECK_FALSE(e.why.empty());
+        for (const std::string& other : e.also) CHECK((other != e.route && other.rfind(e.route + " (", 0) != 0));
+        const bool runs_only = !user_dst && (to.kind == record_kind::soa || to.kind == record_kind::blocked);
+        CHECK(route_applies(e, "records_lanes") == runs_only);
+      }
   }
 
   TEST_CASE("record.runtime.host.bad_input_leaves_destination") {
