@@ -8,11 +8,18 @@
 
 #include <coalesce/record/record.hpp>
 
+#include <nlohmann/json_fwd.hpp>
+
 #include <string>
 
 namespace advise {
 
 // The record of a JSON file, and its name in `name`; throws coalesce::error naming the file and the bad key.
 coalesce::record_desc read_record(const std::string& path, std::string& name);
+// The same from a JSON object (a file's, or one inside another file), `where` naming it in errors
+// ("'measured.json' kernel 3 record") and `option` the option that gave it; `name` is set where the
+// object has one.
+coalesce::record_desc record_from_json(const nlohmann::json& j, const char* option, const std::string& where,
+                                       std::string& name);
 
 }  // namespace advise

@@ -5,6 +5,7 @@
 #include "commands.hpp"
 #include "json_file.hpp"
 #include "output.hpp"
+#include "record_input.hpp"
 
 #include "time_report.hpp"
 
@@ -30,7 +31,19 @@ struct validate_options {
   bool json = false;
 };
 
-// The kernels of the file; names the file and the entry that is malformed.
+// A record kernel's entry: its record (as --record takes it), n, and the fields read and written, whole.
+record_kernel read_record_kernel(const nlohmann::json& k, const std::string& where) {
+  record_kernel r;
+  std::string name;
+  r.desc = advise::record_from_json(k.at("record"), "--measured", where + " record", name);
+  r.n = k.at("n").get<std::size_t>();
+  for (const std::string& f : k.at("reads").get<std::vector<std::string>>()) r.reads.push_back({f, {}});
+  for (const std::string& f : k.at("writes").get<std::vector<std::string>>()) r.writes.push_back({f, {}});
+  return r;
+}
+
+// The kernels of the file (vector sets, and records where an entry has a "record"); names the file and
+// the entry that is malformed.
 std::vector<validate_time::measured_kernel> read_measured(const std::string& path, std::string& machine) {
   const nlohmann::json j = read_json_file(path, "--measured");
   if (!j.is_object() || !j.contains("kernels") || !j["kernels"].is_array())
@@ -42,17 +55,21 @@ std::vector<validate_time::measured_kernel> read_measured(const std::string& pat
     validate_time::measured_kernel mk;
     try {
       mk.name = k.at("name").get<std::string>();
-      mk.kernel.n = k.at("n").get<std::size_t>();
-      mk.kernel.m = k.at("m").get<std::size_t>();
-      mk.kernel.type = parse_element_type(k.at("type").get<std::string>());
-      mk.kernel.reads = k.at("reads").get<std::vector<std::size_t>>();
-      mk.kernel.writes = k.at("writes").get<std::vector<std::size_t>>();
-      mk.kernel.thread_to_vector = k.value("thread_to_vector", std::string("idx"));
-      mk.kernel.thread_to_component = k.value("thread_to_component", std::string("0"));
-      mk.kernel.threads = k.value("threads", std::size_t(0));
-      mk.kernel.loads_in_flight = k.value("loads_in_flight", std::size_t(0));
       mk.ms = k.at("measured_ms").get<std::map<std::string, double>>();
       mk.array_mib = k.value("array_mib", std::size_t(0));
+      if (k.contains("record")) {
+        mk.record = read_record_kernel(k, "'" + path + "' kernel " + std::to_string(e));
+      } else {
+        mk.kernel.n = k.at("n").get<std::size_t>();
+        mk.kernel.m = k.at("m").get<std::size_t>();
+        mk.kernel.type = parse_element_type(k.at("type").get<std::string>());
+        mk.kernel.reads = k.at("reads").get<std::vector<std::size_t>>();
+        mk.kernel.writes = k.at("writes").get<std::vector<std::size_t>>();
+        mk.kernel.thread_to_vector = k.value("thread_to_vector", std::string("idx"));
+        mk.kernel.thread_to_component = k.value("thread_to_component", std::string("0"));
+        mk.kernel.threads = k.value("threads", std::size_t(0));
+        mk.kernel.loads_in_flight = k.value("loads_in_flight", std::size_t(0));
+      }
     } catch (const nlohmann::json::exception& x) {
       fail(errc::invalid_argument, "--measured", "'" + path + "' kernel " + std::to_string(e) + ": " + x.what());
     }

@@ -3,6 +3,7 @@
 // The host half of tools/validate_time: the kernel list as the advisor sees it, the fit / held-back
 // split, and the comparison of measured times with the time model.
 #include "kernel_list.hpp"
+#include "records.hpp"
 #include "split.hpp"
 #include "time_report.hpp"
 
@@ -10,8 +11,10 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <set>
+#include <stdexcept>
 #include <tuple>
 
 #ifndef COALESCE_VALIDATE_DIR
@@ -78,7 +81,7 @@ TEST_SUITE("unit") {
     std::vector<measured_kernel> measured;
     for (std::size_t k = 0; k < 12; ++k) {
       const timed_kernel& t = all_kernels()[k * 10];
-      measured_kernel mk{t.name, describe(t, std::size_t(1) << 20), {}};
+      measured_kernel mk{t.name, describe(t, std::size_t(1) << 20), {}, 0, std::nullopt};
       advisor_options o;
       o.blocks = {32, 128};
       for (const candidate& c : advise(mk.kernel, parse_arch("sm_90"), o).ranked)
@@ -174,7 +177,134 @@ TEST_SUITE("unit") {
     for (std::string line; std::getline(f, line);) listed.push_back(line);
     for (const timed_kernel& k : all_kernels())
       if (in_fit_half(k.name)) expected.push_back(k.name);
+    for (const timed_record_kernel& k : record_kernels())  // listed after the vector kernels
+      if (in_fit_half(k.name)) expected.push_back(k.name);
     CHECK(listed == expected);
+  }
+
+  TEST_CASE("validate.time.record_kernels") {
+    // kernels.def's records section: 3-6 fields of mixed widths, padded and not; every entry a kernel
+    // the record advisor accepts, timed on layouts it ranks, under its names for them.
+    static_assert(field_mask<particle>("ALL") == 0xf && field_mask<particle>("NONE") == 0);
+    static_assert(field_mask<particle>("(x, species)") == 0x9 && field_mask<sph>("(h)") == 0x10);
+    static_assert(field_mask<tracer>("()") == 0);
+    CHECK_THROWS_AS((void)field_mask<particle>("(x, mass)"), std::invalid_argument);
+    CHECK_THROWS_AS((void)field_mask<particle>("x"), std::invalid_argument);
+    CHECK(describe_timed_record<particle>().stride() == 48);
+    CHECK(describe_timed_record<particle>().data_bytes() == 41);
+    CHECK_FALSE(describe_timed_record<sph>().has_padding());
+    CHECK(describe_timed_record<atom>().stride() == 36);
+    CHECK(describe_timed_record<tracer>().stride() == 16);
+
+    const auto& list = record_kernels();
+    CHECK(list.size() >= 20);
+    CHECK(list.size() <= 30);
+    std::set<std::string> names, records, vector_names;
+    for (const timed_kernel& k : all_kernels()) vector_names.insert(k.name);
+    const gpu_arch arch = parse_arch("sm_90");
+    coalesce::analysis::record_advisor_options o;
+    o.blocks = {32, 128};
+    for (const timed_record_kernel& k : list) {
+      CAPTURE(k.name);
+      names.insert(k.name);
+      records.insert(k.record);
+      CHECK(vector_names.count(k.name) == 0);
+      CHECK(k.section == "records");
+      CHECK(k.name.rfind(k.record + "_", 0) == 0);  // <record>_<access>: the report's access
+      CHECK(k.desc.size() >= 3);
+      CHECK(k.desc.size() <= 6);
+      CHECK(k.reads.size() + k.writes.size() > 0);
+      const record_kernel d = describe(k, std::size_t(1) << 20);
+      CHECK(d.n == std::size_t(1) << 20);
+      const record_advice a = advise_record(d, arch, o);
+      std::set<std::string> ranked;
+      for (const record_candidate& c : a.ranked) ranked.insert(c.name);
+      std::vector<std::string> timed;
+      for (const coalesce::record_layout_spec& spec : record_layouts(k)) {
+        timed.push_back(coalesce::to_string(spec));
+        CHECK(ranked.count(timed.back()) == 1);
+      }
+      REQUIRE(timed.size() >= 4);
+      CHECK(std::vector<std::string>(timed.begin(), timed.begin() + 4) ==
+            std::vector<std::string>{"aos", "soa", "blocked:32", "blocked:128"});
+      // A split where the kernel leaves some field untouched, its hot fields the touched ones.
+      std::set<std::string> touched(k.reads.begin(), k.reads.end());
+      touched.insert(k.writes.begin(), k.writes.end());
+      CHECK(timed.size() == (touched.size() < k.desc.size() ? 5u : 4u));
+    }
+    CHECK(names.size() == list.size());
+    CHECK(records == std::set<std::string>{"atom", "particle", "sph", "tracer"});
+
+    const auto entry = [&](const std::string& name) {
+      for (const timed_record_kernel& k : list)
+        if (k.name == name) return k;
+      FAIL("no record kernel " << name);
+      return list.front();
+    };
+    const timed_record_kernel step = entry("particle_read_xv_write_x");
+    CHECK(step.reads == std::vector<std::string>{"x", "v"});
+    CHECK(step.writes == std::vector<std::string>{"x"});
+    CHECK(coalesce::to_string(record_layouts(step).back()) == "split:x,v");
+    CHECK(entry("sph_rmw_all").writes == std::vector<std::string>{"x", "v", "rho", "p", "h", "id"});
+    CHECK(entry("atom_write_q").reads.empty());
+  }
+
+  TEST_CASE("validate.time.report_records") {
+    // Record kernels beside a vector kernel, timed as the record advisor predicts (one with its first
+    // layout made 2x slower): class "records", in the half each name falls in, and the vector classes
+    // without them.
+    const gpu_arch arch = parse_arch("sm_90");
+    const perf_params p = *perf_params_for(arch);
+    std::vector<measured_kernel> measured;
+    for (const char* name : {"particle_read_x_write_v", "particle_read_x", "sph_rmw_all"}) {
+      const auto& list = record_kernels();
+      const auto k = std::find_if(list.begin(), list.end(), [&](const auto& r) { return r.name == name; });
+      REQUIRE(k != list.end());
+      measured_kernel mk{k->name, {}, {}, 0, describe(*k, std::size_t(1) << 20)};
+      coalesce::analysis::record_advisor_options o;
+      o.blocks = {32, 128};
+      const record_advice a = advise_record(*mk.record, arch, o);
+      for (const coalesce::record_layout_spec& spec : record_layouts(*k))
+        for (const record_candidate& c : a.ranked)
+          if (c.name == coalesce::to_string(spec)) mk.ms[c.name] = c.time->milliseconds();
+      measured.push_back(mk);
+    }
+    REQUIRE(measured[1].ms.size() == 5);  // with its split
+    const timed_kernel& v = kernel_named("double_m32_read_all");
+    measured.push_back({v.name, describe(v, std::size_t(1) << 20), {}, 0, std::nullopt});
+    advisor_options vo;
+    vo.blocks = {32, 128};
+    for (const candidate& c : advise(measured.back().kernel, arch, vo).ranked)
+      measured.back().ms[c.name] = c.time->milliseconds();
+    CHECK(in_fit_half("particle_read_x_write_v"));
+    CHECK_FALSE(in_fit_half("particle_read_x"));
+    CHECK_FALSE(in_fit_half("sph_rmw_all"));
+    CHECK(in_fit_half("double_m32_read_all"));
+
+    const time_report exact = compare(measured, arch, p);
+    CHECK(exact.first_within_5 == 1.0);
+    CHECK(exact.pairs == 5 + 5 + 4 + 4);
+    REQUIRE(exact.kernels.size() == 4);
+    CHECK(exact.kernels[0].classes == std::vector<std::string>{"records"});
+    CHECK(exact.kernels[0].access == "record read_x_write_v");
+    CHECK(exact.kernels[0].n == std::size_t(1) << 20);
+    measured[1].ms[exact.kernels[1].first] *= 2;  // particle_read_x: held back, now a miss
+    const time_report r = compare(measured, arch, p);
+    const std::string md = markdown(r, "a test", p);
+    CAPTURE(md);
+    CHECK(md.find("| all sizes | all | 2 | 100.0 % (2/2) | ") != std::string::npos);
+    CHECK(md.find("| all sizes | records | 1 | 100.0 % (1/1) | 100.0 % (1/1) | 2 | 50.0 % (1/2) | ") !=
+          std::string::npos);
+    CHECK(md.find("| all sizes | full | 1 | 100.0 % (1/1) | 100.0 % (1/1) | 0 | ") != std::string::npos);
+    CHECK(md.find("| n = 2^20 | records | 1 | ") != std::string::npos);
+    CHECK(md.find("; records (one thread per record") != std::string::npos);
+    CHECK(md.find("| record read_x | split:x | 1 |") != std::string::npos);
+    CHECK(md.find("| particle_read_x | 1048576 | ") != std::string::npos);  // named among the misses
+    // Without records, none of it.
+    measured.resize(1);
+    measured[0] =
+        measured_kernel{v.name, describe(v, std::size_t(1) << 20), {{"aos", 1.0}, {"soa", 0.5}}, 0, std::nullopt};
+    CHECK(markdown(compare(measured, arch, p), "a test", p).find("records") == std::string::npos);
   }
 
   TEST_CASE("validate.time.report_by_half") {
@@ -200,7 +330,8 @@ TEST_SUITE("unit") {
       measured_kernel mk{e.name,
                          describe(kernel_named(e.name), e.array_mib ? (std::size_t(1) << 21) + 13 : 1u << 20),
                          {},
-                         e.array_mib};
+                         e.array_mib,
+                         std::nullopt};
       advisor_options o;
       o.blocks.clear();
       const advice a = advise(mk.kernel, arch, o);

@@ -39,6 +39,59 @@ std::string access_of(const std::string& name) {
   return rest == std::string::npos ? name : name.substr(rest + 1);
 }
 
+// The block sizes of the measured layouts named blocked:<bd>, in name order; every time checked positive.
+std::vector<std::size_t> measured_blocks(const measured_kernel& mk) {
+  std::vector<std::size_t> out;
+  for (const auto& [name, ms] : mk.ms) {
+    if (!(ms > 0))
+      coalesce::fail(coalesce::errc::invalid_argument, "compare",
+                     mk.name + ": measured time " + fixed(ms, 6) + " ms for " + name + " is not positive");
+    if (name.rfind("blocked:", 0) == 0) out.push_back(std::stoul(name.substr(8)));
+  }
+  return out;
+}
+
+// The advisor's ranking (vector or record candidates), the measured layouts only, in its order.
+template <class Candidate>
+std::vector<layout_result> measured_layouts(const std::vector<Candidate>& ranked, const measured_kernel& mk) {
+  std::vector<layout_result> out;
+  for (const Candidate& c : ranked) {
+    const auto it = mk.ms.find(c.name);
+    if (it == mk.ms.end()) continue;
+    out.push_back({c.name, it->second, c.time ? c.time->milliseconds() : 0.0,
+                   c.time ? to_string(c.time->binding) : "none", c.report.traffic});
+  }
+  if (out.empty())
+    coalesce::fail(coalesce::errc::invalid_argument, "compare", mk.name + ": no measured layout the advisor ranks");
+  return out;
+}
+
+// The kernel as its advisor ranks the measured layouts: the vector advisor, or the record advisor
+// (candidates for the same block sizes; split's hot fields, the touched ones, as the device program
+// chose them).
+kernel_result ranked(const measured_kernel& mk, const gpu_arch& arch, const perf_params& perf) {
+  kernel_result k;
+  k.name = mk.name;
+  if (mk.record) {
+    record_advisor_options o;
+    o.blocks = measured_blocks(mk);
+    o.perf = perf;
+    k.n = mk.record->n;
+    k.layouts = measured_layouts(advise_record(*mk.record, arch, o).ranked, mk);
+    k.classes = {"records"};
+    k.access = "record " + mk.name.substr(mk.name.find('_') + 1);
+    return k;
+  }
+  advisor_options o;
+  o.blocks = measured_blocks(mk);
+  o.perf = perf;
+  k.n = mk.kernel.n;
+  k.layouts = measured_layouts(advise(mk.kernel, arch, o).ranked, mk);
+  k.classes = access_classes(mk.kernel);
+  k.access = access_of(mk.name);
+  return k;
+}
+
 // aos's time over the fastest measured layout's, measured and predicted.
 void set_aos_ratios(kernel_result& k) {
   const auto aos = std::find_if(k.layouts.begin(), k.layouts.end(), [](const auto& l) { return l.layout == "aos"; });
@@ -69,7 +122,7 @@ std::vector<group_result> group_figures(const std::vector<kernel_result>& kernel
   for (const auto& entry : by_size) sizes.push_back(entry.second);
   std::vector<group_result> out;
   for (const std::string& size : sizes)
-    for (const char* c : {"all", "sparse", "full", "write-only", "float", "double"}) {
+    for (const char* c : {"all", "sparse", "full", "write-only", "float", "double", "records"}) {
       group_result g{size, c, {}, {}};
       for (const kernel_result& k : kernels) {
         if (size != sizes.front() && size != size_label(k.n, k.array_mib)) continue;
@@ -107,28 +160,7 @@ time_report compare(const std::vector<measured_kernel>& measured, const gpu_arch
   time_report r;
   std::size_t first_ok = 0, within = 0;
   for (const measured_kernel& mk : measured) {
-    advisor_options o;
-    o.blocks.clear();
-    o.perf = perf;
-    for (const auto& [name, ms] : mk.ms) {
-      if (!(ms > 0))
-        coalesce::fail(coalesce::errc::invalid_argument, "compare",
-                       mk.name + ": measured time " + fixed(ms, 6) + " ms for " + name + " is not positive");
-      if (name.rfind("blocked:", 0) == 0) o.blocks.push_back(std::stoul(name.substr(8)));
-    }
-    const advice a = advise(mk.kernel, arch, o);
-    kernel_result k;
-    k.name = mk.name;
-    k.n = mk.kernel.n;
-    for (const candidate& c : a.ranked) {
-      const auto it = mk.ms.find(c.name);
-      if (it == mk.ms.end()) continue;
-      k.layouts.push_back(
-          {c.name, it->second, c.time ? c.time->milliseconds() : 0.0, c.time ? to_string(c.time->binding) : "none",
-           c.report.traffic});
-    }
-    if (k.layouts.empty())
-      coalesce::fail(coalesce::errc::invalid_argument, "compare", mk.name + ": no measured layout the advisor ranks");
+    kernel_result k = ranked(mk, arch, perf);
     k.first = k.layouts.front().layout;
     const auto fastest = std::min_element(k.layouts.begin(), k.layouts.end(),
                                           [](const auto& x, const auto& y) { return x.measured_ms < y.measured_ms; });
@@ -137,7 +169,6 @@ time_report compare(const std::vector<measured_kernel>& measured, const gpu_arch
     first_ok += k.first_within_5();
     k.array_mib = mk.array_mib;
     k.fit = in_fit_half(mk.name);
-    k.classes = access_classes(mk.kernel);
     set_aos_ratios(k);
     for (const layout_result& l : k.layouts) {
       within += std::abs(l.error()) <= 0.2;
@@ -167,11 +198,18 @@ std::string markdown(const time_report& r, const std::string& machine, const per
   s << "| predicted time within 20 % of measured | " << percent(r.predicted_within_20) << " of " << r.pairs
     << " (kernel, layout) pairs | >= 90 % |\n\n";
 
+  const bool records = std::any_of(r.kernels.begin(), r.kernels.end(), [](const kernel_result& k) {
+    return std::count(k.classes.begin(), k.classes.end(), "records") != 0;
+  });
   s << "### By array size and class, on the fit half and the held-back half\n\n"
        "The halves are fixed by kernel name before any fit (the fit half: the 32-bit FNV-1a hash of the name "
        "is even; tools/validate_time/split.hpp), so every size and layout of a kernel is in one half. "
        "Classes: sparse (a thread reads or writes fewer than all m components) or full; write-only (reads "
-       "nothing); float or double. *first*: the advisor's first layout within 5 % of the fastest measured; "
+       "nothing); float or double"
+    << (records ? "; records (one thread per record of a struct, ranked by the record advisor; in all, not in the "
+                  "others)"
+                : "")
+    << ". *first*: the advisor's first layout within 5 % of the fastest measured; "
        "*aos/best*: the predicted ratio of aos's time to the fastest layout's within 25 % of the measured "
        "ratio (kernels with an aos time).\n\n"
        "| size | class | fit: kernels | fit: first | fit: aos/best | held back: kernels | held back: first | "
@@ -217,7 +255,7 @@ std::string markdown(const time_report& r, const std::string& machine, const per
   s << "\n### Mean signed error by access and layout\n\n| access | layout | pairs | mean error | within 20 % |\n"
        "|---|---|---|---|---|\n";
   std::map<std::pair<std::string, std::string>, std::vector<double>> groups;
-  for (const auto& [k, l] : all) groups[{access_of(k->name), l->layout}].push_back(l->error());
+  for (const auto& [k, l] : all) groups[{k->access, l->layout}].push_back(l->error());
   for (const auto& [key, errors] : groups) {
     double sum = 0;
     std::size_t ok = 0;

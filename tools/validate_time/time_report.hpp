@@ -6,9 +6,11 @@
 // measurement. Plain C++: runs on the host, without the GPU, so the parameters can be tuned here.
 
 #include <coalesce/analysis/advisor.hpp>
+#include <coalesce/analysis/record_advisor.hpp>
 
 #include <cmath>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -17,8 +19,11 @@ namespace validate_time {
 struct measured_kernel {
   std::string name;
   coalesce::analysis::kernel_description kernel;
-  std::map<std::string, double> ms;  // by layout name (aos, soa, blocked:<bd>)
+  std::map<std::string, double> ms;  // by layout name (aos, soa, blocked:<bd>; records also split:<hot>)
   std::size_t array_mib = 0;         // the --array-mib size that chose n; 0: n was given
+  // A record kernel (kernels.def's RECORD, named <record>_<access>), ranked by the record advisor;
+  // `kernel` is then unused.
+  std::optional<coalesce::analysis::record_kernel> record;
 };
 
 struct layout_result {
@@ -35,7 +40,8 @@ struct kernel_result {
   std::size_t n = 0;
   std::size_t array_mib = 0;
   bool fit = false;                  // in the fit half (split.hpp)
-  std::vector<std::string> classes;  // access_classes()
+  std::vector<std::string> classes;  // access_classes(); {"records"} for a record kernel
+  std::string access;                // what the mean error is grouped by (the name less type and m, or record)
   std::string first;    // the advisor's first layout among the measured ones
   std::string fastest;  // measured
   double first_over_fastest = 1;
@@ -71,7 +77,8 @@ struct time_report {
 // "n = 2^24", "n = 1000", or "256 MiB" / "1 GiB" for a size --array-mib chose.
 std::string size_label(std::size_t n, std::size_t array_mib);
 // Where the kernel counts: "sparse" (a thread reads or writes fewer than all m components; a warp or
-// element map touches all) or "full"; "write-only" where it reads nothing; "float" or "double".
+// element map touches all) or "full"; "write-only" where it reads nothing; "float" or "double". A
+// record kernel counts in class "records" only.
 std::vector<std::string> access_classes(const coalesce::analysis::kernel_description& k);
 
 // Throws invalid_argument when a kernel has no measured layout the advisor knows, or a time <= 0.
