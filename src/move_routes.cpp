@@ -5,6 +5,7 @@
 #include <coalesce/core/error.hpp>
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <cstdint>
 #include <cstdlib>
@@ -15,6 +16,16 @@ namespace coalesce::detail {
 namespace {
 
 bool aligned16(const void* p) { return reinterpret_cast<std::uintptr_t>(p) % 16 == 0; }
+
+// Why record route r cannot run the move (its record form rm over range): exactly (that kernel's own
+// plan), or as the unforced plan has it, which is planned once per move (a plan costs microseconds
+// of the move's host time, and the choice asks for it route by route).
+const char* record_declines(route_id r, const device_move& m, const record_move& rm, const record_range& range,
+                            bool exact) {
+  if (exact || r == route_id::elements) return record_route(r, rm, range, m.src_data, m.dst_data, exact).why_not;
+  if (!m.unforced_record) m.unforced_record = record_route(r, rm, range, m.src_data, m.dst_data, false).unforced;
+  return *m.unforced_record == r ? "" : "the unforced record plan takes another kernel";
+}
 
 // Why a vector-set route cannot run the move, or "" (exact: see record_route).
 const char* vector_route_declines(route_id r, const device_move& m, bool exact) {
@@ -49,7 +60,7 @@ const char* vector_route_declines(route_id r, const device_move& m, bool exact) 
   }
   if (copies) return "a copy";
   if (m.src.m > max_record_components) return "more components than a record holds";
-  return record_route(r, record_form(m), record_range_of(m), m.src_data, m.dst_data, exact).why_not;
+  return record_declines(r, m, record_form(m), record_range_of(m), exact);
 }
 
 std::string variant_of(route_id r, const device_move& m, bool forced) {
@@ -155,7 +166,7 @@ bool is_record_route(route_id r) {
 const char* declines(route_id r, const device_move& m, bool exact) {
   if (m.vectors) return vector_route_declines(r, m, exact);
   if (!is_record_route(r)) return "a move of records (vector-set routes take vector sets only)";
-  return record_route(r, *m.records, m.range, m.src_data, m.dst_data, exact).why_not;
+  return record_declines(r, m, *m.records, m.range, exact);
 }
 
 }  // namespace
@@ -251,14 +262,16 @@ route_choice choose_route(const device_move& m, bool with_also, const std::strin
   // A measured preference passes a route over for another route, never for the fallback: where only
   // the element kernel is left, the first route passed over that applies (the record routes as the
   // unforced plan has them, in an explanation too) runs instead.
-  const route_info* passed = nullptr;
+  // (Asked only then: planning the record routes costs microseconds that a move's host time shows.)
+  std::array<const route_info*, std::size(routes)> passed{};
+  std::size_t passed_count = 0;
   const auto consider = [&](const route_info& r) {
     if (chosen && !with_also) return;
     if (chosen && r.id == choice.id) return;
     // The plain choice asks the (cheap) measured preference first, and the record routes as the
     // unforced plan has them; an explanation asks each route exactly.
     const char* over = passed_over(r.id, m);
-    if (*over && !chosen && !passed && !*declines(r.id, m, false)) passed = &r;
+    if (*over && !chosen) passed[passed_count++] = &r;
     if (!with_also && *over) return;
     if (*declines(r.id, m, with_also)) return;
     if (chosen || *over) {
@@ -278,13 +291,17 @@ route_choice choose_route(const device_move& m, bool with_also, const std::strin
       if (record_kernel_route(r.id)) consider(r);
   for (const route_info& r : routes)
     if (!(records_first && record_kernel_route(r.id))) consider(r);
-  if (passed && !choice.forced && (!chosen || choice.id == route_id::elements)) {
+  const route_info* over = nullptr;  // the first route passed over that applies, where only elements is left
+  if (!choice.forced && (!chosen || choice.id == route_id::elements))
+    for (std::size_t k = 0; k < passed_count && !over; ++k)
+      if (!*declines(passed[k]->id, m, false)) over = passed[k];
+  if (over) {
     if (chosen && with_also) choice.also.insert(choice.also.begin(), route_of(route_id::elements).name);
-    const std::string name = passed->name;
+    const std::string name = over->name;
     choice.also.erase(std::remove_if(choice.also.begin(), choice.also.end(),
                                      [&](const std::string& a) { return a.rfind(name + " (", 0) == 0; }),
                       choice.also.end());
-    choice.id = passed->id;
+    choice.id = over->id;
     choice.why = "the routes that measured faster do not apply, and the element kernel is the fallback: the first "
                  "route a measurement passed over";
     chosen = true;

@@ -21,6 +21,8 @@
 
 namespace coalesce::detail {
 
+enum class route_id { copy, rows, copy_2d, flat, runs, transpose, records_lanes, records_staged, tiled, elements };
+
 // One device move. A vector set (n vectors of m words of `elem` bytes between two array layouts) is
 // also a record move (vector_record_move: component i of the vectors is record component i); a move of
 // records has only that form.
@@ -37,6 +39,7 @@ struct device_move {
   // Worked out at most once per move, by the choice, and reused by the launch.
   mutable std::shared_ptr<const record_move> lowered;  // a vector set's record move
   mutable std::optional<fast_plan> fast_measured, fast_any;
+  mutable std::optional<route_id> unforced_record;  // the record route the unforced record plan takes
 };
 
 // A vector set's move (fill: one word for a blocked destination's padding, or null), and a record move's.
@@ -51,7 +54,6 @@ record_range record_range_of(const device_move& move);
 // can run it (forced); made once per move.
 const fast_plan& fast_plan_of(const device_move& move, bool measured);
 
-enum class route_id { copy, rows, copy_2d, flat, runs, transpose, records_lanes, records_staged, tiled, elements };
 
 struct route_info {
   route_id id;
@@ -125,6 +127,7 @@ struct record_route_fit {
   bool applies = false;
   std::string variant;
   const char* why_not = "";
+  route_id unforced = route_id::elements;  // not exact: the route of the unforced plan (lanes, staged or elements)
 };
 record_route_fit record_route(route_id r, const record_move& move, const record_range& range, const void* src,
                               const void* dst, bool exact);

@@ -301,7 +301,8 @@ record_route_fit record_route(route_id r, const record_move& move, const record_
     return fit;
   }
   const auto plan = plan_without_launch(move, range, src, dst, exact ? kernels_of(r) : record_kernels::any, "explain");
-  fit.applies = exact ? !std::holds_alternative<std::monostate>(plan->kernel) : record_kernel_route(plan->kernel) == r;
+  fit.unforced = exact ? route_id::elements : record_kernel_route(plan->kernel);
+  fit.applies = exact ? !std::holds_alternative<std::monostate>(plan->kernel) : fit.unforced == r;
   if (fit.applies && exact) fit.variant = record_kernel_variant(plan->kernel);  // only an explanation names it
   if (!fit.applies)
     fit.why_not = r == route_id::records_lanes ? "a destination side that is not runs only (rows of records)"
