@@ -55,7 +55,8 @@ def page(files, drop_peers=False, no_peers=False):
             with open(os.path.join(root, "h200", name), "w") as f:
                 f.write(FACTS.format(name) + "".join(lines))
         out = subprocess.run([sys.executable, SCRIPT, root], check=True, capture_output=True, text=True).stdout
-        return out.replace(root, "ROOT")
+        # The page names the folder as given and relative to the repository (../tmpXXXX from a clone in /tmp).
+        return out.replace(os.path.relpath(root, ROOT), "ROOT").replace(root, "ROOT")
 
 
 def expect(text, wanted):
