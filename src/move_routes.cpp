@@ -250,7 +250,7 @@ route_choice choose_route(const device_move& m, bool with_also, const std::strin
            std::string("COALESCE_FORCE_ROUTE=") + forced->name + " does not apply to this move: " + why);
     choice.id = forced->id;
     choice.why = "forced by COALESCE_FORCE_ROUTE";
-    choice.forced = true;
+    choice.forced = choice.own_plan = true;
     chosen = true;
   }
   // Rows destinations one element off the grid that the transpose would store word by word: the
@@ -302,13 +302,14 @@ route_choice choose_route(const device_move& m, bool with_also, const std::strin
                                      [&](const std::string& a) { return a.rfind(name + " (", 0) == 0; }),
                       choice.also.end());
     choice.id = over->id;
+    choice.own_plan = true;
     choice.why = "the routes that measured faster do not apply, and the element kernel is the fallback: the first "
                  "route a measurement passed over";
     chosen = true;
   }
   if (!chosen && !m.vectors)  // the element kernel's own limits
     fail(errc::invalid_argument, call, std::string("no record kernel takes this move: ") + declines(route_id::elements, m, true));
-  if (with_also) choice.variant = variant_of(choice.id, m, choice.forced);
+  if (with_also) choice.variant = variant_of(choice.id, m, choice.own_plan);
   return choice;
 }
 

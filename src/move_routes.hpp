@@ -93,7 +93,9 @@ const route_info& route_of(route_id id);
 // The route a move runs, and why; `also`: the other routes that apply.
 struct route_choice {
   route_id id = route_id::elements;
-  bool forced = false;  // by COALESCE_FORCE_ROUTE: the route's plan as the kernel can run it, not as measured
+  bool forced = false;    // by COALESCE_FORCE_ROUTE
+  bool own_plan = false;  // the route's plan as its kernel can run it, not as measured: forced, or the
+                          // passed-over route that replaced the element kernel (the measured plan declines)
   std::string variant;  // the chosen route's form for this move ("16-byte, shifted", "tile 256, resident", ...)
   std::string why;
   std::vector<std::string> also;

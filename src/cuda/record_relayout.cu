@@ -320,7 +320,7 @@ void move_records_device(const void* src, void* dst, const record_move& move, co
                          const std::string& call, stream_t stream) {
   if (range.dst_count == 0) return;
   const route_choice route = choose_route(record_device_move(move, range, src, dst), false, call);
-  move_records_by_route(route.id, move, range, src, dst, call, stream, !route.forced);
+  move_records_by_route(route.id, move, range, src, dst, call, stream, !route.own_plan);
 }
 
 void move_records_by_route(route_id r, const record_move& move, const record_range& range, const void* src,

@@ -90,11 +90,11 @@ void relayout_device(const void* src, const array_layout& sl, void* dst, const a
     case route_id::flat:
     case route_id::runs:
     case route_id::transpose:
-      return relayout_fast(src, sl, dst, dl, elem, fill, fast_plan_of(move, !route.forced), call, stream);
+      return relayout_fast(src, sl, dst, dl, elem, fill, fast_plan_of(move, !route.own_plan), call, stream);
     case route_id::records_lanes:
     case route_id::records_staged:
       return move_records_by_route(route.id, record_form(move), record_range_of(move), src, dst, call, stream,
-                                   !route.forced);
+                                   !route.own_plan);
     case route_id::tiled:
     case route_id::elements: {
       relayout_plan plan;  // not tiled: the element kernel

@@ -350,8 +350,21 @@ struct route_check {
     // The moves' own choice (measured preferences first, the record routes from the unforced plan)
     // names the route the explanation does.
     const device_move fresh = move;  // no caches: as a move starts
-    fresh.lowered.reset(), fresh.fast_measured.reset(), fresh.fast_any.reset();
-    CHECK(choose_route(fresh, false, "route.table").id == choice.id);
+    fresh.lowered.reset(), fresh.fast_measured.reset(), fresh.fast_any.reset(), fresh.unforced_record.reset();
+    const route_choice plain = choose_route(fresh, false, "route.table");
+    CHECK(plain.id == choice.id);
+    CHECK(plain.own_plan == choice.own_plan);
+    // The launch plans as the choice says (relayout_device: measured unless own_plan), and that plan is
+    // the route's: a route that replaced the element kernel was passed over by its measured plan.
+    if (plain.id == route_id::flat || plain.id == route_id::runs || plain.id == route_id::transpose) {
+      const fast_method want = plain.id == route_id::flat   ? fast_method::flat
+                               : plain.id == route_id::runs ? fast_method::runs
+                                                            : fast_method::transpose;
+      CHECK(fast_plan_of(fresh, !plain.own_plan).method == want);
+    }
+    if (plain.id == route_id::records_lanes || plain.id == route_id::records_staged)
+      CHECK(record_route(plain.id, record_form(fresh), record_range_of(fresh), fresh.src_data, fresh.dst_data,
+                         plain.own_plan).applies);
     // Forced: the route where it applies (planned as its kernel can run it), else an error naming the
     // route and the reason.
     for (const route_info& route : routes) {
@@ -408,6 +421,29 @@ void draw_moves(std::uint64_t seed, std::size_t cases, tally& counts) {
 }  // namespace
 
 TEST_SUITE("unit") {
+  TEST_CASE("route.table.long_vectors") {
+    // Vectors longer than the draws' 40 components, where only the element kernel and the passed-over
+    // record routes take the move (no tile of 32 vectors fits 48 KiB).
+    const forcing_restored restore;
+    tally counts;
+    std::mt19937_64 gen(test::fresh_seed());
+    for (const std::size_t m : {100, 200, 256, 300})
+      for (const std::size_t elem : {4, 8})
+        for (int pair = 0; pair < 4; ++pair) {
+          drawn_move d;
+          d.elem = elem;
+          const std::size_t n = pair % 2 ? 3001 : 129;
+          const array_layout rows{layout_kind::row_major, n, m, m, 0};
+          const array_layout other = pair < 2 ? array_layout{layout_kind::col_major, n, m, n, 0}
+                                              : array_layout{layout_kind::blocked, n, m, 0, 32};
+          d.sl = gen() % 2 ? rows : other;
+          d.dl = d.sl.kind == layout_kind::row_major ? other : rows;
+          d.fill = gen() % 2;
+          check_move(d, gen(), counts);
+        }
+    for (const auto& [name, count] : counts) MESSAGE(name << ": " << count);
+  }
+
   TEST_CASE("route.table.random_vector_sets") {
     // A fixed seed whose draws reach every route, then a fresh one (COALESCE_STRESS_CASES sets its
     // number of moves, default 300; 100 under a sanitizer).
