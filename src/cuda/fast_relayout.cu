@@ -122,8 +122,10 @@ void relayout_fast(const void* src, const array_layout& sl, void* dst, const arr
       case fast_method::flat: return move_flat(from, to, dl, fill_word, stream, call);
       case fast_method::runs: return move_runs(from, sl, to, dl, plan, fill_word, stream, call);
       case fast_method::transpose: return move_transpose(from, sl, to, dl, plan, fill_word, stream, call);
-      case fast_method::none: return;
+      case fast_method::none: break;
     }
+    // A route's launch with a plan that declines the move would leave the destination as it was.
+    fail(errc::invalid_argument, call, "the fast routes have no plan for this move (a route chosen against its plan)");
   });
 }
 
