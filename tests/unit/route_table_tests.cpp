@@ -427,12 +427,12 @@ TEST_SUITE("unit") {
     const forcing_restored restore;
     tally counts;
     std::mt19937_64 gen(test::fresh_seed());
-    for (const std::size_t m : {100, 200, 256, 300})
+    for (const std::size_t m : {200, 300})
       for (const std::size_t elem : {4, 8})
         for (int pair = 0; pair < 4; ++pair) {
           drawn_move d;
           d.elem = elem;
-          const std::size_t n = pair % 2 ? 3001 : 129;
+          const std::size_t n = pair % 2 ? 1001 : 129;
           const array_layout rows{layout_kind::row_major, n, m, m, 0};
           const array_layout other = pair < 2 ? array_layout{layout_kind::col_major, n, m, n, 0}
                                               : array_layout{layout_kind::blocked, n, m, 0, 32};
