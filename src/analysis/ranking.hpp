@@ -52,11 +52,6 @@ bool fewer_streams(const Candidate& x, const Candidate& y) {
 // What orders candidates predicted within time_tie of the fastest (perf_model.hpp): the first of these
 // keys on which two differ. Measured on the H200 (tools/validate_time/h200_measured.json and its
 // repeat, 316 kernels each; the model predicts soa, blocked:32 and blocked:128 equal in every one).
-// Against the rule before (fewer streams wherever the tie, then fewer bytes), the advisor's first
-// layout within 5 % of the fastest goes from 157 to 158 of 160 kernels on the fit half and stays at
-// 153 of 156 held back (the repeat: 156 and 154, unchanged); the mean first / fastest falls on both
-// halves of both runs (fit 1.0051 -> 1.0041, 1.0062 -> 1.0052; held back 1.0062 -> 1.0057,
-// 1.0063 -> 1.0058).
 enum class tie_key {
   // Fewer address streams, then fewer contiguous runs, per warp (fewer_streams), where memory binds
   // the fastest candidate (dram, l2, l1) or the kernel only stores. SoA's m streams a row apart
